@@ -1,0 +1,8 @@
+"""``python -m referee``."""
+
+from __future__ import annotations
+
+from referee.cli import main
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

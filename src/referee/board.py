@@ -1,0 +1,148 @@
+"""Grids of letters and the eight compass directions on them."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from referee.cells import Cell
+from referee.errors import InputError, where
+
+
+class Direction(enum.Enum):
+    """A reading direction; the value is ``(dcol, drow)`` with rows counted downwards."""
+
+    N = (0, -1)
+    S = (0, 1)
+    E = (1, 0)
+    W = (-1, 0)
+    NE = (1, -1)
+    NW = (-1, -1)
+    SE = (1, 1)
+    SW = (-1, 1)
+
+    @property
+    def dc(self) -> int:
+        return self.value[0]
+
+    @property
+    def dr(self) -> int:
+        return self.value[1]
+
+    @property
+    def diagonal(self) -> bool:
+        return self.dc != 0 and self.dr != 0
+
+    @property
+    def opposite(self) -> Direction:
+        return Direction((-self.dc, -self.dr))
+
+    @property
+    def long_name(self) -> str:
+        return _LONG_NAMES[self]
+
+
+_LONG_NAMES = {
+    Direction.N: "north",
+    Direction.S: "south",
+    Direction.E: "east",
+    Direction.W: "west",
+    Direction.NE: "north-east",
+    Direction.NW: "north-west",
+    Direction.SE: "south-east",
+    Direction.SW: "south-west",
+}
+
+ORTHOGONAL: tuple[Direction, ...] = (Direction.E, Direction.W, Direction.S, Direction.N)
+DIAGONAL: tuple[Direction, ...] = (Direction.SE, Direction.SW, Direction.NE, Direction.NW)
+ALL_DIRECTIONS: tuple[Direction, ...] = ORTHOGONAL + DIAGONAL
+
+
+@dataclass(frozen=True)
+class LetterGrid:
+    """A rectangle of lowercase letters, rows top to bottom."""
+
+    rows: tuple[str, ...]
+
+    @classmethod
+    def from_rows(
+        cls,
+        rows: object,
+        *,
+        width: int | None = None,
+        height: int | None = None,
+        source: str | None = None,
+        key: str = "letters",
+    ) -> LetterGrid:
+        """Build from a list of strings (spaces inside a row are ignored).
+
+        Raises :class:`InputError` naming ``source`` and the row when the shape
+        or the characters are wrong.
+        """
+        if not isinstance(rows, list) or not rows:
+            raise InputError(f"{where(source, key)}expected a list of rows (strings of letters)")
+        if height is not None and len(rows) != height:
+            raise InputError(f"{where(source, key)}expected {height} rows, got {len(rows)}")
+        clean: list[str] = []
+        for i, row in enumerate(rows, start=1):
+            place = f"{key} row {i}"
+            if not isinstance(row, str):
+                raise InputError(f"{where(source, place)}expected a string of letters, got {row!r}")
+            text = "".join(row.split()).lower()
+            bad = [ch for ch in text if not ("a" <= ch <= "z")]
+            if bad:
+                raise InputError(
+                    f"{where(source, place)}{bad[0]!r} is not a letter a-z (in {row!r})"
+                )
+            want = width if width is not None else len(clean[0]) if clean else None
+            if want is not None and len(text) != want:
+                raise InputError(
+                    f"{where(source, place)}expected {want} letters, got {len(text)} ({row!r})"
+                )
+            if not text:
+                raise InputError(f"{where(source, place)}the row is empty")
+            clean.append(text)
+        return cls(tuple(clean))
+
+    @property
+    def height(self) -> int:
+        return len(self.rows)
+
+    @property
+    def width(self) -> int:
+        return len(self.rows[0])
+
+    def __contains__(self, cell: object) -> bool:
+        return (
+            isinstance(cell, Cell)
+            and 0 <= cell.row < self.height
+            and 0 <= cell.col < self.width
+        )
+
+    def __getitem__(self, cell: Cell) -> str:
+        return self.rows[cell.row][cell.col]
+
+    def cells(self) -> Iterator[Cell]:
+        for r in range(self.height):
+            for c in range(self.width):
+                yield Cell(row=r, col=c)
+
+    def cell(self, name: str) -> Cell:
+        """Parse a cell name against this grid's size."""
+        return Cell.from_name(name, self.width, self.height)
+
+    def ray(self, start: Cell, direction: Direction) -> list[Cell]:
+        """The cells from ``start`` (excluded) to the edge, in ``direction``."""
+        out: list[Cell] = []
+        cell = start.step(direction.dc, direction.dr)
+        while cell in self:
+            out.append(cell)
+            cell = cell.step(direction.dc, direction.dr)
+        return out
+
+    def line(self, through: Cell, direction: Direction) -> list[Cell]:
+        """The whole line through ``through``, edge to edge, in reading ``direction``."""
+        back = self.ray(through, direction.opposite)
+        back.reverse()
+        return [*back, through, *self.ray(through, direction)]

@@ -1,0 +1,206 @@
+"""The ``referee`` command group: the one place errors become exit codes.
+
+Commands are imported lazily, one module per game, so that ``referee
+check-word`` loads only what it needs. Every command returns its exit code:
+0 the referee says yes (or the job is done), 1 the referee says no; any
+:class:`~referee.errors.RefereeError` or usage error becomes one ``Error: ...``
+line on stderr and exit 2.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+import click
+
+from referee import __version__
+from referee.errors import RefereeError
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+# Sections of ``referee --help``: (title, [(command name, "module:attribute")]).
+SECTIONS: list[tuple[str, list[tuple[str, str]]]] = [
+    (
+        "Blind Spot",
+        [
+            ("check-word", "referee.cli.blindspot:check_word"),
+            ("words", "referee.cli.blindspot:words"),
+        ],
+    ),
+    (
+        "General",
+        [
+            ("dictionaries", "referee.cli.general:dictionaries"),
+        ],
+    ),
+]
+
+EXIT_YES = 0
+EXIT_NO = 1
+EXIT_INPUT = 2
+
+CONTEXT_SETTINGS: dict[str, Any] = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+class LazyGroup(click.Group):
+    """A group whose subcommands are imported on first use."""
+
+    def __init__(self, *args: Any, lazy: dict[str, str] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy = dict(lazy or {})
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.lazy})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.lazy:
+            module, _, attr = self.lazy[cmd_name].partition(":")
+            cmd = getattr(importlib.import_module(module), attr)
+            assert isinstance(cmd, click.Command)
+            return cmd
+        return super().get_command(ctx, cmd_name)
+
+
+class RefereeGroup(LazyGroup):
+    """The top group: sections in ``--help`` and the single error mapping."""
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        for title, entries in SECTIONS:
+            rows = []
+            for name, _ in entries:
+                cmd = self.get_command(ctx, name)
+                if cmd is not None and not cmd.hidden:
+                    rows.append((name, cmd.get_short_help_str(limit=formatter.width - 24)))
+            if rows:
+                with formatter.section(title):
+                    formatter.write_dl(rows)
+
+    def main(  # type: ignore[override]
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> int:
+        code = run_mapped(
+            lambda: super(RefereeGroup, self).main(
+                args, prog_name or "referee", complete_var, standalone_mode=False, **extra
+            )
+        )
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+
+def run_mapped(call: Callable[[], Any]) -> int:
+    """Run ``call`` and turn its result or error into an exit code (the one place)."""
+    try:
+        rv = call()
+    except RefereeError as exc:
+        error_line(exc.message)
+        return exc.exit_code
+    except click.exceptions.Exit as exc:
+        return int(exc.exit_code)
+    except click.exceptions.Abort:
+        error_line("aborted")
+        return 130
+    except click.UsageError as exc:
+        hint = ""
+        if exc.ctx is not None:
+            hint = f" (see '{exc.ctx.command_path} --help')"
+        error_line(f"{exc.format_message()}{hint}")
+        return EXIT_INPUT
+    except click.ClickException as exc:
+        error_line(exc.format_message())
+        return EXIT_INPUT
+    except KeyboardInterrupt:
+        error_line("interrupted")
+        return 130
+    except BrokenPipeError:
+        # The reader went away (e.g. `referee words ... | head`): not an error.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_YES
+    return rv if isinstance(rv, int) else EXIT_YES
+
+
+def error_line(message: str) -> None:
+    """One line on stderr: ``Error: ...`` (newlines folded)."""
+    text = " ".join(str(message).split())
+    click.echo(f"Error: {text}", err=True)
+
+
+@click.group(
+    cls=RefereeGroup,
+    lazy={name: target for _, entries in SECTIONS for name, target in entries},
+    context_settings=CONTEXT_SETTINGS,
+)
+@click.version_option(__version__, "--version", prog_name="referee", message="%(prog)s %(version)s")
+def cli() -> None:
+    """A referee for tabletop games: rules verdicts and scores you can trust.
+
+    Exit codes: 0 yes / done, 1 the referee says no, 2 the input could not be
+    used. Every command takes --json for one JSON document on stdout.
+
+    \b
+    Example:
+      referee check-word seas --layout setups/sample.yaml --at D1
+    """
+
+
+def main(args: Sequence[str] | None = None) -> None:
+    """Console-script entry point."""
+    cli.main(args=args, prog_name="referee")
+
+
+# ----------------------------------------------------------------- shared options
+
+
+def json_option(f: F) -> F:
+    return click.option(
+        "--json", "as_json", is_flag=True, help="Print one JSON document on stdout instead of text."
+    )(f)
+
+
+def dictionary_options(f: F) -> F:
+    f = click.option(
+        "--allow",
+        metavar="FILE",
+        help="House words (one per line) accepted on top of the dictionary.",
+    )(f)
+    f = click.option(
+        "--dictionary",
+        metavar="NAME",
+        envvar="REFEREE_DICTIONARY",
+        show_envvar=True,
+        help="Enchant tag (en_US, en_GB), provider:tag (hunspell:en_US) or a word-list file. "
+        "Default: en_US from aspell.",
+    )(f)
+    return f
+
+
+# ------------------------------------------------------------------------- output
+
+
+def use_color() -> bool:
+    """Colour only on a terminal, and never when NO_COLOR is set."""
+    if os.environ.get("NO_COLOR"):
+        return False
+    try:
+        return sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def echo(text: str = "") -> None:
+    click.echo(text, color=use_color())
+
+
+def emit_json(data: Any) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False))

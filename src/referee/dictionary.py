@@ -1,0 +1,169 @@
+"""The dictionary edge: enchant dictionaries and word-list files.
+
+Rules modules take any ``Container[str]`` of lowercase words; this module builds
+the real ones. enchant is imported only when an enchant dictionary is opened.
+
+Provider pinning: enchant may have several back ends (aspell, hunspell, ...)
+whose word lists for the same language differ a lot. A bare tag such as
+``en_US`` always means :data:`DEFAULT_PROVIDER`'s dictionary, so verdicts do not
+depend on which back ends happen to be installed; ``hunspell:en_US`` picks
+another provider explicitly. If the pinned provider lacks the language, that is
+an error naming the package to install, never a silent fallback.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from referee.errors import DictionaryError, InputError
+
+DEFAULT_TAG = "en_US"
+DEFAULT_PROVIDER = "aspell"
+ENV_VAR = "REFEREE_DICTIONARY"
+
+_SPEC = re.compile(r"(?:(?P<provider>[a-z][a-z0-9_-]*):)?(?P<tag>[A-Za-z]{2,3}(?:[_-][A-Za-z0-9]+)*)")
+
+INSTALL_HINT = {
+    "aspell": "aspell-{lang}",
+    "hunspell": "hunspell-{lang}",
+}
+
+
+class Lexicon(Protocol):
+    """What the rules need of a dictionary: ``word in lexicon`` for lowercase words."""
+
+    def __contains__(self, word: object, /) -> bool: ...
+
+
+@dataclass(frozen=True)
+class Dictionary:
+    """A named lexicon, with the provider that answers (``aspell``, ``word-list``)."""
+
+    name: str
+    provider: str
+    lexicon: Lexicon
+    extra: frozenset[str] = frozenset()
+    """House words from ``--allow``, accepted on top of the lexicon."""
+
+    def __contains__(self, word: object) -> bool:
+        return word in self.extra or word in self.lexicon
+
+    def describe(self) -> dict[str, Any]:
+        info: dict[str, Any] = {"name": self.name, "provider": self.provider}
+        if self.extra:
+            info["allowed_extra"] = len(self.extra)
+        return info
+
+
+class _EnchantLexicon:
+    def __init__(self, d: Any) -> None:
+        self._check = d.check
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and bool(word) and bool(self._check(word))
+
+
+def default_spec() -> str:
+    return os.environ.get(ENV_VAR) or DEFAULT_TAG
+
+
+def is_path_spec(spec: str) -> bool:
+    """A ``--dictionary`` value names a word-list file when it is not a tag."""
+    return os.path.exists(spec) or _SPEC.fullmatch(spec) is None
+
+
+def open_dictionary(spec: str | None = None, allow: str | None = None) -> Dictionary:
+    """Open ``spec`` (tag, ``provider:tag`` or word-list path) plus ``allow`` words."""
+    spec = spec or default_spec()
+    base = open_word_list(spec) if is_path_spec(spec) else open_enchant(spec)
+    if allow:
+        extra = read_word_list(allow, what="allow list")
+        return Dictionary(base.name, base.provider, base.lexicon, extra)
+    return base
+
+
+def _import_enchant() -> Any:
+    try:
+        import enchant
+    except ImportError as exc:  # pyenchant absent, or the C library missing
+        raise DictionaryError(
+            "the enchant library is not installed (on Debian/Ubuntu: apt-get install "
+            "libenchant-2-2 aspell-en; on macOS: brew install enchant; or run scripts/setup): "
+            f"{exc}"
+        ) from None
+    return enchant
+
+
+def open_enchant(spec: str) -> Dictionary:
+    m = _SPEC.fullmatch(spec)
+    if m is None:
+        raise InputError(f"--dictionary: {spec!r} is neither a language tag nor a file")
+    provider = m.group("provider") or DEFAULT_PROVIDER
+    tag = m.group("tag").replace("-", "_")
+    enchant = _import_enchant()
+    broker = enchant.Broker()
+    broker.set_ordering(tag, provider)
+    d = None
+    try:
+        if broker.dict_exists(tag):
+            d = broker.request_dict(tag)
+    except enchant.errors.Error:
+        d = None
+    if d is None or d.provider.name != provider:
+        lang = tag.split("_")[0].lower()
+        hint = INSTALL_HINT.get(provider, "{lang}").format(lang=lang)
+        others = [f"{p}:{t}" for t, p in available_dictionaries() if t == tag and p != provider]
+        alt = f"; available instead: {', '.join(others)}" if others else ""
+        raise DictionaryError(
+            f"dictionary {provider}:{tag} is not installed (on Debian/Ubuntu: apt-get install "
+            f"{hint}){alt}"
+        )
+    return Dictionary(tag, provider, _EnchantLexicon(d))
+
+
+def available_dictionaries() -> list[tuple[str, str]]:
+    """Every (tag, provider) pair enchant can open here, sorted."""
+    enchant = _import_enchant()
+    broker = enchant.Broker()
+    providers = [p.name for p in broker.describe()]
+    pairs: set[tuple[str, str]] = set()
+    for tag in broker.list_languages():
+        for provider in providers:
+            b = enchant.Broker()
+            b.set_ordering(tag, provider)
+            try:
+                d = b.request_dict(tag)
+            except enchant.errors.Error:
+                continue
+            if d.provider.name == provider:
+                pairs.add((tag, provider))
+    return sorted(pairs)
+
+
+def parse_word_list(lines: Iterable[str]) -> frozenset[str]:
+    """One word per line; blank lines and ``#`` comments ignored; lowercased."""
+    words: set[str] = set()
+    for line in lines:
+        text = line.split("#", 1)[0].strip().lower()
+        if text:
+            words.add(text)
+    return frozenset(words)
+
+
+def read_word_list(path: str, what: str = "word list") -> frozenset[str]:
+    from referee.files import MAX_WORDLIST_BYTES, read_text
+
+    text = read_text(path, limit=MAX_WORDLIST_BYTES, what=what)
+    words = parse_word_list(text.splitlines())
+    if not words:
+        raise InputError(f"{path}: {what} has no words")
+    return words
+
+
+def open_word_list(path: str) -> Dictionary:
+    words = read_word_list(path)
+    return Dictionary(os.path.basename(path), "word-list", words)

@@ -1,0 +1,157 @@
+"""File edges: size-limited reading, safe YAML, atomic writes.
+
+Every reader names the file in its errors; every writer refuses to overwrite
+without ``force`` and replaces the target atomically (temp file + rename), so a
+crash never leaves a half-written file behind.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from typing import Any
+
+from referee.errors import InputError
+
+MAX_YAML_BYTES = 1024 * 1024
+"""YAML inputs larger than this are refused before they are read."""
+
+MAX_WORDLIST_BYTES = 64 * 1024 * 1024
+
+
+def display_name(path: str) -> str:
+    return "<stdin>" if path == "-" else path
+
+
+def read_bytes(path: str, *, limit: int = MAX_YAML_BYTES, what: str = "file") -> bytes:
+    """Read a whole file (``-`` for stdin), refusing one over ``limit`` bytes
+    before reading it."""
+    name = display_name(path)
+    if path == "-":
+        data = sys.stdin.buffer.read(limit + 1)
+        if len(data) > limit:
+            raise InputError(f"{name}: {what} is larger than {_size(limit)}; refusing to read it")
+        return data
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        raise InputError(f"{name}: no such {what} file") from None
+    except OSError as exc:
+        raise InputError(f"{name}: cannot read {what}: {exc.strerror}") from None
+    import stat
+
+    if stat.S_ISDIR(st.st_mode):
+        raise InputError(f"{name}: is a directory, not a {what} file")
+    if st.st_size > limit:
+        raise InputError(
+            f"{name}: {what} is {_size(st.st_size)}, larger than {_size(limit)}; refusing to read it"
+        )
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(limit + 1)
+    except OSError as exc:
+        raise InputError(f"{name}: cannot read {what}: {exc.strerror}") from None
+    if len(data) > limit:
+        raise InputError(f"{name}: {what} is larger than {_size(limit)}; refusing to read it")
+    return data
+
+
+def read_text(path: str, *, limit: int = MAX_YAML_BYTES, what: str = "file") -> str:
+    """Read a UTF-8 text file; binary garbage is an :class:`InputError`."""
+    data = read_bytes(path, limit=limit, what=what)
+    name = display_name(path)
+    if b"\x00" in data:
+        raise InputError(f"{name}: {what} is binary, not text")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{name}: {what} is not UTF-8 text (byte {exc.start})") from None
+
+
+def parse_yaml(text: str, name: str, what: str = "file") -> Any:
+    """Parse YAML text with the safe loader (libyaml's when present)."""
+    import yaml
+
+    loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        return yaml.load(text, Loader=loader)  # noqa: S506 - CSafeLoader/SafeLoader only
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        place = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
+        problem = exc.problem or exc.context or "malformed YAML"
+        raise InputError(f"{name}: {place}not valid YAML ({problem})") from None
+    except yaml.YAMLError as exc:
+        raise InputError(f"{name}: not valid YAML ({exc})") from None
+    except RecursionError:
+        raise InputError(f"{name}: YAML nested too deeply") from None
+
+
+def load_mapping(path: str, what: str = "file") -> dict[str, Any]:
+    """Read ``path`` (or stdin for ``-``) as a YAML mapping."""
+    name = display_name(path)
+    text = read_text(path, what=what)
+    if not text.strip():
+        raise InputError(f"{name}: {what} is empty")
+    data = parse_yaml(text, name, what)
+    if not isinstance(data, dict):
+        kind = "nothing" if data is None else f"a {type(data).__name__}"
+        raise InputError(f"{name}: expected a YAML mapping (key: value) at the top, found {kind}")
+    bad = [k for k in data if not isinstance(k, str)]
+    if bad:
+        raise InputError(f"{name}: top-level key {bad[0]!r} is not a name")
+    return data
+
+
+def dump_yaml(data: Any) -> str:
+    """Serialise plain data as block-style YAML, keys in the given order."""
+    import yaml
+
+    dumper: Any = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+    text: str = yaml.dump(
+        data, Dumper=dumper, sort_keys=False, default_flow_style=None, allow_unicode=True, width=100
+    )
+    return text
+
+
+def atomic_write(path: str, text: str, *, force: bool = False, what: str = "file") -> None:
+    """Write ``text`` to ``path`` via a temp file in the same folder and a rename.
+
+    Refuses to replace an existing file unless ``force``.
+    """
+    if os.path.isdir(path):
+        raise InputError(f"{path}: is a directory; cannot write the {what} there")
+    if not force and os.path.lexists(path):
+        raise InputError(f"{path}: already exists; use --force to overwrite it")
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".referee-", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise InputError(f"{path}: cannot write the {what}: {exc.strerror}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        replace(tmp, path)
+    except BaseException as exc:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        if isinstance(exc, OSError):
+            raise InputError(f"{path}: cannot write the {what}: {exc.strerror}") from None
+        raise
+
+
+def replace(src: str, dst: str) -> None:
+    """The rename step of :func:`atomic_write` (a seam for crash tests)."""
+    os.replace(src, dst)
+
+
+def _size(n: int) -> str:
+    if n >= 1024 * 1024:
+        return f"{n / (1024 * 1024):.1f} MiB"
+    if n >= 1024:
+        return f"{n / 1024:.0f} KiB"
+    return f"{n} bytes"
