@@ -70,9 +70,9 @@ EXPLANATIONS: dict[str, str] = {
 @lru_cache(maxsize=1)
 def three_letter_words() -> frozenset[str]:
     """The rulebook's 699 allowed 3-letter words (package data)."""
-    from importlib.resources import files
+    from referee.files import package_data
 
-    text = files("referee").joinpath("data/three-letter-words.txt").read_text("utf-8")
+    text = package_data("three-letter-words.txt")
     return frozenset(
         line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")
     )

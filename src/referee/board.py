@@ -128,9 +128,12 @@ class LetterGrid:
             for c in range(self.width):
                 yield Cell(row=r, col=c)
 
-    def cell(self, name: str) -> Cell:
-        """Parse a cell name against this grid's size."""
-        return Cell.from_name(name, self.width, self.height)
+    def cell(self, name: str, place: str | None = None) -> Cell:
+        """Parse a cell name against this grid's size; ``place`` prefixes errors."""
+        try:
+            return Cell.from_name(name, self.width, self.height)
+        except InputError as exc:
+            raise InputError(f"{where(place)}{exc}") from None
 
     def ray(self, start: Cell, direction: Direction) -> list[Cell]:
         """The cells from ``start`` (excluded) to the edge, in ``direction``."""

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 from typing import Any
 
 from referee.errors import InputError
@@ -123,6 +122,8 @@ def atomic_write(path: str, text: str, *, force: bool = False, what: str = "file
         raise InputError(f"{path}: is a directory; cannot write the {what} there")
     if not force and os.path.lexists(path):
         raise InputError(f"{path}: already exists; use --force to overwrite it")
+    import tempfile
+
     folder = os.path.dirname(os.path.abspath(path))
     try:
         fd, tmp = tempfile.mkstemp(prefix=".referee-", suffix=".tmp", dir=folder)
@@ -147,6 +148,13 @@ def atomic_write(path: str, text: str, *, force: bool = False, what: str = "file
 def replace(src: str, dst: str) -> None:
     """The rename step of :func:`atomic_write` (a seam for crash tests)."""
     os.replace(src, dst)
+
+
+def package_data(name: str) -> str:
+    """The text of a file shipped in ``referee/data`` (no importlib.resources: start-up)."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", name)
+    with open(path, encoding="utf-8") as fh:
+        return fh.read()
 
 
 def _size(n: int) -> str:

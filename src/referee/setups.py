@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import os
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.blindspot import Position, board_from_letters
 from referee.board import LetterGrid
 from referee.errors import SetupError, where
-from referee.files import display_name, load_mapping, parse_yaml
-from referee.tiles import Catalog, parse_tile_rows
+
+if TYPE_CHECKING:
+    from referee.tiles import Catalog
+from referee.files import display_name, load_mapping, package_data, parse_yaml
 
 CATALOG_ENV = "REFEREE_CATALOG"
 STANDARD = "standard"
@@ -18,9 +20,9 @@ STANDARD = "standard"
 
 @lru_cache(maxsize=1)
 def standard_catalog() -> Catalog:
-    from importlib.resources import files
+    from referee.tiles import Catalog
 
-    text = files("referee").joinpath("data/standard-tiles.yaml").read_text("utf-8")
+    text = package_data("standard-tiles.yaml")
     data = parse_yaml(text, "standard catalog")
     return Catalog.from_mapping(data, "standard catalog")
 
@@ -30,6 +32,8 @@ def load_catalog(path: str | None = None) -> Catalog:
     path = path or os.environ.get(CATALOG_ENV) or None
     if path is None or path == STANDARD:
         return standard_catalog()
+    from referee.tiles import Catalog
+
     return Catalog.from_mapping(load_mapping(path, "tile catalog"), display_name(path))
 
 
@@ -43,6 +47,8 @@ def layout_from_mapping(
     if "letters" in data:
         return board_from_letters(data["letters"], source)
     if "tiles" in data:
+        from referee.tiles import parse_tile_rows
+
         refs = parse_tile_rows(data["tiles"], source)
         return (catalog or standard_catalog()).resolve(refs, source)
     raise SetupError(f"{source}: a layout needs 'letters' (9 rows of 9) or 'tiles' (3 rows of 3)")

@@ -7,7 +7,6 @@ letters, so 9x9 letters.
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -115,6 +114,8 @@ class Catalog:
     @property
     def sha256(self) -> str:
         """Identity of the letters (not of the file's bytes, comments or key order)."""
+        import hashlib
+
         return hashlib.sha256(self.canonical().encode("ascii")).hexdigest()
 
     def resolve(

@@ -10,7 +10,6 @@ line on stderr and exit 2.
 from __future__ import annotations
 
 import importlib
-import json
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -203,4 +202,6 @@ def echo(text: str = "") -> None:
 
 
 def emit_json(data: Any) -> None:
+    import json
+
     click.echo(json.dumps(data, ensure_ascii=False))

@@ -91,7 +91,7 @@ def check_word(
     player = player.lower()
     word = normalise_word(word)
     board, pos, override = _load(layout, catalog, position, glasses)
-    at = board.cell(at_name)
+    at = board.cell(at_name, "--at")
     lexicon = open_dictionary(dictionary, allow)
     verdict = judge(
         board,
@@ -146,7 +146,7 @@ def words(
     """
     player = player.lower()
     board, pos, override = _load(layout, catalog, position, glasses)
-    at = board.cell(at_name) if at_name else None
+    at = board.cell(at_name, "--at") if at_name else None
     lexicon = open_dictionary(dictionary, allow)
     plays = legal_plays(
         board,
