@@ -62,7 +62,11 @@ def process_vs_floor(
         a.append(_time_process(argv))
     ma, mf = statistics.median(a), statistics.median(f)
     return Figure(
-        name, ma / mf, "x floor", target, f"{ma * 1000:.0f} ms vs floor {mf * 1000:.0f} ms, {runs} runs"
+        name,
+        ma / mf,
+        "x floor",
+        target,
+        f"{ma * 1000:.0f} ms vs floor {mf * 1000:.0f} ms, {runs} runs",
     )
 
 
@@ -112,7 +116,9 @@ FIGURES: dict[str, Callable[[int], list[Figure]]] = {
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("figures", nargs="*", choices=[[], *FIGURES], help="figures to run (default: all)")
+    parser.add_argument(
+        "figures", nargs="*", choices=[[], *FIGURES], help="figures to run (default: all)"
+    )
     parser.add_argument("--runs", type=int, default=21, help="repetitions per figure (default 21)")
     args = parser.parse_args()
     names = args.figures or list(FIGURES)
@@ -124,7 +130,9 @@ def main() -> int:
     for r in rows:
         value = f"{r.value:.2f} {r.unit}" if r.unit != "ms" else f"{r.value:.1f} ms"
         target = f"<= {r.target:g} {r.unit}" if r.unit != "ms" else f"< {r.target:g} ms"
-        print(f"{r.name:<{width}}  {value:>12}  {target:>12}  {'pass' if r.ok else 'FAIL':<6}  {r.detail}")
+        print(
+            f"{r.name:<{width}}  {value:>12}  {target:>12}  {'pass' if r.ok else 'FAIL':<6}  {r.detail}"
+        )
     return 0 if all(r.ok for r in rows) else 1
 
 

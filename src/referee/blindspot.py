@@ -201,7 +201,9 @@ def _teams(raw: object, source: str | None) -> tuple[tuple[str, ...], ...]:
     if raw is None:
         return ()
     if not isinstance(raw, list) or not all(isinstance(t, list) for t in raw):
-        raise InputError(f"{where(source, 'teams')}expected a list of teams, like [[red, yellow], [blue, green]]")
+        raise InputError(
+            f"{where(source, 'teams')}expected a list of teams, like [[red, yellow], [blue, green]]"
+        )
     teams: list[tuple[str, ...]] = []
     used: set[str] = set()
     for team in raw:
@@ -464,7 +466,9 @@ def _diagonals() -> tuple[Direction, ...]:
     return tuple(d for d in ALL_DIRECTIONS if d.diagonal)
 
 
-def is_word(word: str, dictionary: Container[str], three_letter: Container[str] | None = None) -> bool:
+def is_word(
+    word: str, dictionary: Container[str], three_letter: Container[str] | None = None
+) -> bool:
     """3-letter words are judged by the rulebook's list only; longer ones by the dictionary."""
     if len(word) < MIN_LENGTH:
         return False
@@ -517,5 +521,7 @@ def legal_plays(
                         ok = cache[word] = is_word(word, dictionary, three)
                     if ok:
                         plays.append(_make_play(cell, d, behind, a, ahead, b))
-    plays.sort(key=lambda p: (-len(p.word), p.at, p.word, ALL_DIRECTIONS.index(p.direction), p.cells))
+    plays.sort(
+        key=lambda p: (-len(p.word), p.at, p.word, ALL_DIRECTIONS.index(p.direction), p.cells)
+    )
     return plays

@@ -114,11 +114,7 @@ class LetterGrid:
         return len(self.rows[0])
 
     def __contains__(self, cell: object) -> bool:
-        return (
-            isinstance(cell, Cell)
-            and 0 <= cell.row < self.height
-            and 0 <= cell.col < self.width
-        )
+        return isinstance(cell, Cell) and 0 <= cell.row < self.height and 0 <= cell.col < self.width
 
     def __getitem__(self, cell: Cell) -> str:
         return self.rows[cell.row][cell.col]

@@ -31,7 +31,9 @@ class Cell:
         text = name.strip() if isinstance(name, str) else name
         m = _CELL.fullmatch(text) if isinstance(text, str) else None
         if m is None:
-            raise InputError(f"{name!r} is not a cell name (a column letter then a row number, like A1)")
+            raise InputError(
+                f"{name!r} is not a cell name (a column letter then a row number, like A1)"
+            )
         col = ord(m.group(1).upper()) - ord("A")
         row = int(m.group(2)) - 1
         if not (0 <= col < width and 0 <= row < height):

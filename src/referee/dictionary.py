@@ -25,7 +25,9 @@ DEFAULT_TAG = "en_US"
 DEFAULT_PROVIDER = "aspell"
 ENV_VAR = "REFEREE_DICTIONARY"
 
-_SPEC = re.compile(r"(?:(?P<provider>[a-z][a-z0-9_-]*):)?(?P<tag>[A-Za-z]{2,3}(?:[_-][A-Za-z0-9]+)*)")
+_SPEC = re.compile(
+    r"(?:(?P<provider>[a-z][a-z0-9_-]*):)?(?P<tag>[A-Za-z]{2,3}(?:[_-][A-Za-z0-9]+)*)"
+)
 
 INSTALL_HINT = {
     "aspell": "aspell-{lang}",

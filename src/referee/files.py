@@ -7,6 +7,7 @@ crash never leaves a half-written file behind.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from typing import Any
@@ -74,7 +75,7 @@ def parse_yaml(text: str, name: str, what: str = "file") -> Any:
 
     loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
-        return yaml.load(text, Loader=loader)  # noqa: S506 - CSafeLoader/SafeLoader only
+        return yaml.load(text, Loader=loader)  # CSafeLoader/SafeLoader only
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         place = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
@@ -136,10 +137,8 @@ def atomic_write(path: str, text: str, *, force: bool = False, what: str = "file
             os.fsync(fh.fileno())
         replace(tmp, path)
     except BaseException as exc:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         if isinstance(exc, OSError):
             raise InputError(f"{path}: cannot write the {what}: {exc.strerror}") from None
         raise

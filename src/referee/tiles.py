@@ -30,7 +30,9 @@ class TileRef:
     side: str
 
     @classmethod
-    def from_text(cls, text: object, source: str | None = None, place: str | None = None) -> TileRef:
+    def from_text(
+        cls, text: object, source: str | None = None, place: str | None = None
+    ) -> TileRef:
         """Parse ``"7B"`` (side case-insensitive). Checks the form only; whether
         the catalog has the tile is :meth:`Catalog.side`'s job."""
         m = _REF.fullmatch(str(text)) if isinstance(text, (str, int)) else None
@@ -84,7 +86,8 @@ class Catalog:
             got = sorted(str(s).upper() for s in sides)
             if got != list(SIDES):
                 raise SetupError(
-                    f"{where(source, place)}expected exactly sides A and B, found {', '.join(map(str, sides)) or 'none'}"
+                    f"{where(source, place)}expected exactly sides A and B, "
+                    f"found {', '.join(map(str, sides)) or 'none'}"
                 )
             faces[number] = {}
             for side_key, rows in sides.items():
@@ -107,9 +110,7 @@ class Catalog:
 
     def canonical(self) -> str:
         """The letters only, in a fixed order: what the checksum covers."""
-        return "\n".join(
-            f"{n}{s}:{''.join(self.faces[n][s])}" for n in self.numbers for s in SIDES
-        )
+        return "\n".join(f"{n}{s}:{''.join(self.faces[n][s])}" for n in self.numbers for s in SIDES)
 
     @property
     def sha256(self) -> str:
@@ -118,9 +119,7 @@ class Catalog:
 
         return hashlib.sha256(self.canonical().encode("ascii")).hexdigest()
 
-    def resolve(
-        self, refs: Sequence[Sequence[TileRef]], source: str | None = None
-    ) -> LetterGrid:
+    def resolve(self, refs: Sequence[Sequence[TileRef]], source: str | None = None) -> LetterGrid:
         """Lay 3 rows of 3 tiles into a 9x9 letter grid."""
         rows = ["" for _ in range(GRID_TILES * TILE_SIZE)]
         for r, tile_row in enumerate(refs):

@@ -173,7 +173,7 @@ def dictionary_options(f: F) -> F:
         metavar="FILE",
         help="House words (one per line) accepted on top of the dictionary.",
     )(f)
-    f = click.option(
+    return click.option(
         "--dictionary",
         metavar="NAME",
         envvar="REFEREE_DICTIONARY",
@@ -181,7 +181,6 @@ def dictionary_options(f: F) -> F:
         help="Enchant tag (en_US, en_GB), provider:tag (hunspell:en_US) or a word-list file. "
         "Default: en_US from aspell.",
     )(f)
-    return f
 
 
 # ------------------------------------------------------------------------- output

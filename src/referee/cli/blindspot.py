@@ -15,20 +15,22 @@ from referee.blindspot import (
 )
 from referee.board import LetterGrid
 from referee.cells import Cell
-from referee.cli import dictionary_options, echo, emit_json, json_option
+from referee.cli import F, dictionary_options, echo, emit_json, json_option
 from referee.dictionary import Dictionary, open_dictionary
 
 COLOUR_STYLE = {"red": "red", "yellow": "yellow", "blue": "blue", "green": "green"}
 
 
-def _layout_options(f):  # type: ignore[no-untyped-def]
+def _layout_options(f: F) -> F:
     f = click.option(
         "--glasses",
         is_flag=True,
         help="The player has one spot on the glasses tile: diagonals allowed "
         "(overrides the position file).",
     )(f)
-    f = click.option("--position", metavar="FILE", help="Position file (YAML): spots, glasses, teams.")(f)
+    f = click.option(
+        "--position", metavar="FILE", help="Position file (YAML): spots, glasses, teams."
+    )(f)
     f = click.option(
         "--player",
         type=click.Choice(COLOURS, case_sensitive=False),
@@ -37,10 +39,14 @@ def _layout_options(f):  # type: ignore[no-untyped-def]
         help="The colour playing.",
     )(f)
     f = click.option(
-        "--catalog", metavar="FILE", envvar="REFEREE_CATALOG", help="Tile catalog for 'tiles:' layouts."
+        "--catalog",
+        metavar="FILE",
+        envvar="REFEREE_CATALOG",
+        help="Tile catalog for 'tiles:' layouts.",
     )(f)
-    f = click.option("--layout", required=True, metavar="FILE", help="Layout or setup file (YAML); - for stdin.")(f)
-    return f
+    return click.option(
+        "--layout", required=True, metavar="FILE", help="Layout or setup file (YAML); - for stdin."
+    )(f)
 
 
 def _load(
@@ -60,7 +66,9 @@ def _three_letter(dictionary: Dictionary) -> Container[str]:
 @click.command("check-word", no_args_is_help=True)
 @click.argument("word")
 @_layout_options
-@click.option("--at", "at_name", required=True, metavar="CELL", help="The cell the new spot covers, e.g. D1.")
+@click.option(
+    "--at", "at_name", required=True, metavar="CELL", help="The cell the new spot covers, e.g. D1."
+)
 @dictionary_options
 @json_option
 def check_word(
@@ -117,7 +125,11 @@ def check_word(
 @_layout_options
 @click.option("--at", "at_name", metavar="CELL", help="Only plays with the new spot on this cell.")
 @click.option(
-    "--min-length", type=click.IntRange(min=3), default=3, show_default=True, help="Shortest word to list."
+    "--min-length",
+    type=click.IntRange(min=3),
+    default=3,
+    show_default=True,
+    help="Shortest word to list.",
 )
 @dictionary_options
 @json_option

@@ -21,8 +21,8 @@ def dictionaries(as_json: bool) -> int:
       referee dictionaries
     """
     from referee.dictionary import (
-        DEFAULT_PROVIDER,
         _SPEC,
+        DEFAULT_PROVIDER,
         available_dictionaries,
         default_spec,
         is_path_spec,
