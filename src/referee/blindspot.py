@@ -381,13 +381,20 @@ def _find_at_end(
     word: str,
     directions: Iterable[Direction],
 ) -> Play | None:
-    """The word read starting right after ``at`` (the spot would be at an end)."""
+    """The word right beside ``at`` on a line: starting just after it, or ending
+    just before it (the spot would be at an end of the word)."""
+    n = len(word)
     for d in directions:
         ahead = _side(board, board.ray(at, d), covered, friends)
-        if ahead.letters[: len(word)] == word:
-            cells = ahead.cells[: len(word)]
-            inside = [c for s in ahead.skipped_before[1 : len(word)] for c in s]
+        letters = ahead.letters[:n]
+        if len(letters) < n or word not in (letters, letters[::-1]):
+            continue
+        cells = ahead.cells[:n]
+        inside = [c for s in ahead.skipped_before[1:n] for c in s]
+        if letters == word:  # reads away from the spot
             return Play(at, word, d, cells, tuple(inside))
+        # reads towards the spot, ending just before it
+        return Play(at, word, d.opposite, cells[::-1], tuple(reversed(inside)))
     return None
 
 
