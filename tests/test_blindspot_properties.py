@@ -34,11 +34,37 @@ ALPHABET = "aest"
 # set, sat, tat, see, tee, ass), 3-letter ones not on it (sae, tas, ese), longer ones
 # that are judged by the dictionary.
 WORD_POOL = (
-    "sea", "eat", "tea", "ate", "set", "sat", "tat", "see", "tee", "ass",
-    "sae", "tas", "ese",
-    "seat", "east", "eats", "teas", "sate", "seta", "tees", "sees", "tass",
-    "tease", "state", "taste", "asset", "setae", "eases", "tasse",
-    "estate", "teases",
+    "sea",
+    "eat",
+    "tea",
+    "ate",
+    "set",
+    "sat",
+    "tat",
+    "see",
+    "tee",
+    "ass",
+    "sae",
+    "tas",
+    "ese",
+    "seat",
+    "east",
+    "eats",
+    "teas",
+    "sate",
+    "seta",
+    "tees",
+    "sees",
+    "tass",
+    "tease",
+    "state",
+    "taste",
+    "asset",
+    "setae",
+    "eases",
+    "tasse",
+    "estate",
+    "teases",
 )
 TEAMS = [["red", "yellow"], ["blue", "green"]]
 EXAMPLES = settings(max_examples=150, deadline=None)
@@ -165,17 +191,21 @@ def test_check_word_never_raises_for_letters(
     glasses: bool | None,
     dictionary: frozenset[str],
 ) -> None:
-    verdict = check_word(
-        board, word, at, dictionary, player=player, position=pos, glasses=glasses
-    )
+    verdict = check_word(board, word, at, dictionary, player=player, position=pos, glasses=glasses)
     assert verdict.reason is None or verdict.reason in REASONS
     assert verdict.valid is (verdict.reason is None)
     assert verdict.word == word.lower()
     assert verdict.at == at
     d = verdict.to_dict()
     assert set(d) == {"valid", "word", "at", "cells", "direction", "bonus", "reason"}
-    if verdict.reason in (None, "diagonal-needs-glasses", "blocked", "spot-at-end",
-                          "not-allowed-three-letter", "not-in-dictionary"):
+    if verdict.reason in (
+        None,
+        "diagonal-needs-glasses",
+        "blocked",
+        "spot-at-end",
+        "not-allowed-three-letter",
+        "not-in-dictionary",
+    ):
         assert verdict.play is not None
         assert spelled(board, verdict.play) == verdict.word
         assert verdict.play.at == at

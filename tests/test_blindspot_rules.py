@@ -149,8 +149,16 @@ def test_three_letter_list_equals_the_rulebook() -> None:
 
 @pytest.mark.parametrize(
     ("word", "listed"),
-    [("koi", True), ("moa", True), ("taj", True), ("ace", True), ("wee", True),
-     ("etc", False), ("adj", False), ("sae", False)],
+    [
+        ("koi", True),
+        ("moa", True),
+        ("taj", True),
+        ("ace", True),
+        ("wee", True),
+        ("etc", False),
+        ("adj", False),
+        ("sae", False),
+    ],
     ids=["koi", "moa", "taj", "first-ace", "last-wee", "etc", "adj", "sae"],
 )
 def test_three_letter_list_membership(word: str, listed: bool) -> None:
@@ -206,9 +214,7 @@ def test_normalise_word_rejects(raw: str) -> None:
         "1-too-short",
     ],
 )
-def test_is_word(
-    word: str, dictionary: set[str], three: set[str] | None, expected: bool
-) -> None:
+def test_is_word(word: str, dictionary: set[str], three: set[str] | None, expected: bool) -> None:
     assert is_word(word, dictionary, three) is expected
 
 
@@ -288,16 +294,19 @@ def test_rulebook_red_plays_opt_at_d9() -> None:
     [
         ("seas", "D1", {"seas"}, None, (True, None, ["A1", "B1", "C1", "E1"], "E")),
         ("koi", "C2", set(), None, (True, None, ["A2", "B2", "D2"], "E")),
-        ("etc", "C7", {"etc"}, None,
-         (False, "not-allowed-three-letter", ["A7", "B7", "D7"], "E")),
-        ("cat", "H5", set(), None,
-         (False, "diagonal-needs-glasses", ["F3", "G4", "I6"], "SE")),
+        ("etc", "C7", {"etc"}, None, (False, "not-allowed-three-letter", ["A7", "B7", "D7"], "E")),
+        ("cat", "H5", set(), None, (False, "diagonal-needs-glasses", ["F3", "G4", "I6"], "SE")),
         ("cat", "H5", set(), True, (True, None, ["F3", "G4", "I6"], "SE")),
-        ("planet", "E8", {"planet"}, None,
-         (True, None, ["A8", "B8", "C8", "D8", "F8", "G8"], "E")),
+        ("planet", "E8", {"planet"}, None, (True, None, ["A8", "B8", "C8", "D8", "F8", "G8"], "E")),
     ],
-    ids=["seas-d1", "koi-c2", "etc-c7-refused", "cat-h5-needs-glasses",
-         "cat-h5-with-glasses", "planet-e8"],
+    ids=[
+        "seas-d1",
+        "koi-c2",
+        "etc-c7-refused",
+        "cat-h5-needs-glasses",
+        "cat-h5-with-glasses",
+        "planet-e8",
+    ],
 )
 def test_sample_board_examples(
     word: str,
@@ -355,37 +364,72 @@ def test_reason_cases_cover_every_reason() -> None:
 
 PRECEDENCE_CASES: list[tuple[str, LetterGrid, str, str, set[str], Position | None, str]] = [
     # (id, board, word, at, dictionary, position, expected reason)
-    ("occupied-before-eliminated", SAMPLE, "seas", "D1", {"seas"},
-     position({"blue": ["D1"]}, {"red": 2}), "occupied"),
-    ("eliminated-before-too-short", SAMPLE, "se", "D1", set(),
-     position(glasses={"red": 2}), "eliminated"),
+    (
+        "occupied-before-eliminated",
+        SAMPLE,
+        "seas",
+        "D1",
+        {"seas"},
+        position({"blue": ["D1"]}, {"red": 2}),
+        "occupied",
+    ),
+    (
+        "eliminated-before-too-short",
+        SAMPLE,
+        "se",
+        "D1",
+        set(),
+        position(glasses={"red": 2}),
+        "eliminated",
+    ),
     ("too-short-before-not-found", SAMPLE, "qq", "A1", set(), None, "too-short"),
     ("one-letter-too-short", SAMPLE, "s", "D1", set(), None, "too-short"),
     (
         "diagonal-before-blocked",
-        board_with({**spell("seat", ["C3", "D4", "F6", "G7"]),
-                    **spell("seat", ["C5", "D5", "F5", "H5"])}),
-        "seat", "E5", {"seat"}, position({"blue": ["G5"]}), "diagonal-needs-glasses",
+        board_with(
+            {**spell("seat", ["C3", "D4", "F6", "G7"]), **spell("seat", ["C5", "D5", "F5", "H5"])}
+        ),
+        "seat",
+        "E5",
+        {"seat"},
+        position({"blue": ["G5"]}),
+        "diagonal-needs-glasses",
     ),
     (
         "blocked-before-spot-at-end",
         board_with({**spell("sea", ["C5", "D5", "G5"]), **spell("sea", ["E6", "E7", "E8"])}),
-        "sea", "E5", set(), position({"blue": ["F5"]}), "blocked",
+        "sea",
+        "E5",
+        set(),
+        position({"blue": ["F5"]}),
+        "blocked",
     ),
     (
         "spot-at-end-before-word-list",
         board_with(spell("etc", ["F5", "G5", "H5"])),
-        "etc", "E5", {"etc"}, None, "spot-at-end",
+        "etc",
+        "E5",
+        {"etc"},
+        None,
+        "spot-at-end",
     ),
     (
         "blocked-before-word-list",
         board_with(spell("etc", ["C5", "D5", "G5"])),
-        "etc", "E5", {"etc"}, position({"green": ["F5"]}), "blocked",
+        "etc",
+        "E5",
+        {"etc"},
+        position({"green": ["F5"]}),
+        "blocked",
     ),
     (
         "diagonal-before-word-list",
         board_with(spell("etc", ["D4", "F6", "G7"])),
-        "etc", "E5", {"etc"}, None, "diagonal-needs-glasses",
+        "etc",
+        "E5",
+        {"etc"},
+        None,
+        "diagonal-needs-glasses",
     ),
     ("not-found-before-not-in-dictionary", SAMPLE, "zzzz", "A1", set(), None, "not-found"),
     ("not-found-before-three-letter", SAMPLE, "etc", "A1", set(), None, "not-found"),
@@ -428,15 +472,14 @@ def test_orthogonal_readings_need_no_glasses(direction: str, cells: list[str]) -
     board = board_with(spell("seat", cells))
     v = check_word(board, "seat", cell("E5"), {"seat"})
     assert verdict_summary(v) == (True, None, cells, direction)
-    expected = Play(cell("E5"), "seat", Direction[direction], tuple(map(cell, cells)),
-                    (cell("E5"),))
+    expected = Play(
+        cell("E5"), "seat", Direction[direction], tuple(map(cell, cells)), (cell("E5"),)
+    )
     assert v.play == expected
     assert legal_plays(board, {"seat"}, at=cell("E5"), three_letter=NO_THREE) == [expected]
 
 
-@pytest.mark.parametrize(
-    ("direction", "cells"), DIAGONAL_CASES, ids=[c[0] for c in DIAGONAL_CASES]
-)
+@pytest.mark.parametrize(("direction", "cells"), DIAGONAL_CASES, ids=[c[0] for c in DIAGONAL_CASES])
 def test_diagonal_readings_need_glasses(direction: str, cells: list[str]) -> None:
     board = board_with(spell("seat", cells))
     v = check_word(board, "seat", cell("E5"), {"seat"})
@@ -444,16 +487,15 @@ def test_diagonal_readings_need_glasses(direction: str, cells: list[str]) -> Non
     assert legal_plays(board, {"seat"}, at=cell("E5"), three_letter=NO_THREE) == []
 
 
-@pytest.mark.parametrize(
-    ("direction", "cells"), DIAGONAL_CASES, ids=[c[0] for c in DIAGONAL_CASES]
-)
+@pytest.mark.parametrize(("direction", "cells"), DIAGONAL_CASES, ids=[c[0] for c in DIAGONAL_CASES])
 def test_diagonal_readings_with_a_glasses_spot(direction: str, cells: list[str]) -> None:
     board = board_with(spell("seat", cells))
     pos = position(glasses={"red": 1})
     v = check_word(board, "seat", cell("E5"), {"seat"}, position=pos)
     assert verdict_summary(v) == (True, None, cells, direction)
-    expected = Play(cell("E5"), "seat", Direction[direction], tuple(map(cell, cells)),
-                    (cell("E5"),))
+    expected = Play(
+        cell("E5"), "seat", Direction[direction], tuple(map(cell, cells)), (cell("E5"),)
+    )
     assert v.play == expected
     plays = legal_plays(board, {"seat"}, position=pos, at=cell("E5"), three_letter=NO_THREE)
     assert plays == [expected]
@@ -483,14 +525,16 @@ def test_who_may_read_diagonally(
 ) -> None:
     cells = ["C3", "D4", "F6", "G7"]
     board = board_with(spell("seat", cells))
-    v = check_word(board, "seat", cell("E5"), {"seat"}, player=player, position=pos,
-                   glasses=override)
+    v = check_word(
+        board, "seat", cell("E5"), {"seat"}, player=player, position=pos, glasses=override
+    )
     if diagonals:
         assert verdict_summary(v) == (True, None, cells, "SE")
     else:
         assert verdict_summary(v) == (False, "diagonal-needs-glasses", cells, "SE")
-    plays = legal_plays(board, {"seat"}, player=player, position=pos, glasses=override,
-                        three_letter=NO_THREE)
+    plays = legal_plays(
+        board, {"seat"}, player=player, position=pos, glasses=override, three_letter=NO_THREE
+    )
     assert [p.word for p in plays] == (["seat"] if diagonals else [])
     if override is None:
         assert pos.has_glasses(player) is diagonals
@@ -514,31 +558,116 @@ def test_any_split_around_the_spot(split: int, cells: list[str]) -> None:
 
 SKIP_CASES: list[tuple[str, str, dict[str, str], Position, str, list[str], str, list[str]]] = [
     # (id, player, letters, position, reason-or-"", cells, direction, skipped)
-    ("own-spot-after-new", "red", spell("seat", ["C5", "D5", "G5", "H5"]),
-     position({"red": ["F5"]}), "", ["C5", "D5", "G5", "H5"], "E", ["E5", "F5"]),
-    ("own-spots-both-sides-west", "red", spell("seat", ["H5", "F5", "D5", "B5"]),
-     position({"red": ["G5", "C5"]}), "", ["H5", "F5", "D5", "B5"], "W", ["G5", "E5", "C5"]),
-    ("own-spots-north", "red", spell("seat", ["E8", "E6", "E3", "E2"]),
-     position({"red": ["E7", "E4"]}), "", ["E8", "E6", "E3", "E2"], "N", ["E7", "E5", "E4"]),
-    ("own-spots-south-two-in-a-row", "red", spell("seat", ["E1", "E2", "E6", "E9"]),
-     position({"red": ["E3", "E4", "E7", "E8"]}), "",
-     ["E1", "E2", "E6", "E9"], "S", ["E3", "E4", "E5", "E7", "E8"]),
-    ("own-spot-diagonal-with-glasses", "red", spell("seat", ["C3", "D4", "G7", "H8"]),
-     position({"red": ["F6"]}, {"red": 1}), "", ["C3", "D4", "G7", "H8"], "SE", ["E5", "F6"]),
-    ("teammate-spot-team-game", "red", spell("seat", ["C5", "D5", "G5", "H5"]),
-     position({"yellow": ["F5"]}, teams=True), "", ["C5", "D5", "G5", "H5"], "E", ["E5", "F5"]),
-    ("green-is-blues-teammate", "blue", spell("seat", ["C5", "D5", "G5", "H5"]),
-     position({"green": ["F5"]}, teams=True), "", ["C5", "D5", "G5", "H5"], "E", ["E5", "F5"]),
-    ("mixed-own-and-teammate", "yellow", spell("seat", ["B5", "D5", "G5", "I5"]),
-     position({"red": ["C5", "H5"], "yellow": ["F5"]}, teams=True), "",
-     ["B5", "D5", "G5", "I5"], "E", ["C5", "E5", "F5", "H5"]),
-    ("yellow-not-a-teammate-without-teams", "red", spell("seat", ["C5", "D5", "G5", "H5"]),
-     position({"yellow": ["F5"]}), "blocked", ["C5", "D5", "G5", "H5"], "E", ["E5", "F5"]),
-    ("opponent-spot-team-game", "red", spell("seat", ["C5", "D5", "G5", "H5"]),
-     position({"blue": ["F5"]}, teams=True), "blocked", ["C5", "D5", "G5", "H5"], "E",
-     ["E5", "F5"]),
-    ("opponent-spot-behind", "red", spell("seat", ["B5", "D5", "F5", "G5"]),
-     position({"green": ["C5"]}), "blocked", ["B5", "D5", "F5", "G5"], "E", ["C5", "E5"]),
+    (
+        "own-spot-after-new",
+        "red",
+        spell("seat", ["C5", "D5", "G5", "H5"]),
+        position({"red": ["F5"]}),
+        "",
+        ["C5", "D5", "G5", "H5"],
+        "E",
+        ["E5", "F5"],
+    ),
+    (
+        "own-spots-both-sides-west",
+        "red",
+        spell("seat", ["H5", "F5", "D5", "B5"]),
+        position({"red": ["G5", "C5"]}),
+        "",
+        ["H5", "F5", "D5", "B5"],
+        "W",
+        ["G5", "E5", "C5"],
+    ),
+    (
+        "own-spots-north",
+        "red",
+        spell("seat", ["E8", "E6", "E3", "E2"]),
+        position({"red": ["E7", "E4"]}),
+        "",
+        ["E8", "E6", "E3", "E2"],
+        "N",
+        ["E7", "E5", "E4"],
+    ),
+    (
+        "own-spots-south-two-in-a-row",
+        "red",
+        spell("seat", ["E1", "E2", "E6", "E9"]),
+        position({"red": ["E3", "E4", "E7", "E8"]}),
+        "",
+        ["E1", "E2", "E6", "E9"],
+        "S",
+        ["E3", "E4", "E5", "E7", "E8"],
+    ),
+    (
+        "own-spot-diagonal-with-glasses",
+        "red",
+        spell("seat", ["C3", "D4", "G7", "H8"]),
+        position({"red": ["F6"]}, {"red": 1}),
+        "",
+        ["C3", "D4", "G7", "H8"],
+        "SE",
+        ["E5", "F6"],
+    ),
+    (
+        "teammate-spot-team-game",
+        "red",
+        spell("seat", ["C5", "D5", "G5", "H5"]),
+        position({"yellow": ["F5"]}, teams=True),
+        "",
+        ["C5", "D5", "G5", "H5"],
+        "E",
+        ["E5", "F5"],
+    ),
+    (
+        "green-is-blues-teammate",
+        "blue",
+        spell("seat", ["C5", "D5", "G5", "H5"]),
+        position({"green": ["F5"]}, teams=True),
+        "",
+        ["C5", "D5", "G5", "H5"],
+        "E",
+        ["E5", "F5"],
+    ),
+    (
+        "mixed-own-and-teammate",
+        "yellow",
+        spell("seat", ["B5", "D5", "G5", "I5"]),
+        position({"red": ["C5", "H5"], "yellow": ["F5"]}, teams=True),
+        "",
+        ["B5", "D5", "G5", "I5"],
+        "E",
+        ["C5", "E5", "F5", "H5"],
+    ),
+    (
+        "yellow-not-a-teammate-without-teams",
+        "red",
+        spell("seat", ["C5", "D5", "G5", "H5"]),
+        position({"yellow": ["F5"]}),
+        "blocked",
+        ["C5", "D5", "G5", "H5"],
+        "E",
+        ["E5", "F5"],
+    ),
+    (
+        "opponent-spot-team-game",
+        "red",
+        spell("seat", ["C5", "D5", "G5", "H5"]),
+        position({"blue": ["F5"]}, teams=True),
+        "blocked",
+        ["C5", "D5", "G5", "H5"],
+        "E",
+        ["E5", "F5"],
+    ),
+    (
+        "opponent-spot-behind",
+        "red",
+        spell("seat", ["B5", "D5", "F5", "G5"]),
+        position({"green": ["C5"]}),
+        "blocked",
+        ["B5", "D5", "F5", "G5"],
+        "E",
+        ["C5", "E5"],
+    ),
 ]
 
 
@@ -561,8 +690,9 @@ def test_skipping_spots(
     assert verdict_summary(v) == (reason == "", reason or None, cells, direction)
     assert v.play is not None
     assert names(v.play.skipped) == skipped
-    plays = legal_plays(board, {"seat"}, player=player, position=pos, at=cell("E5"),
-                        three_letter=NO_THREE)
+    plays = legal_plays(
+        board, {"seat"}, player=player, position=pos, at=cell("E5"), three_letter=NO_THREE
+    )
     if reason:
         assert plays == []
     else:
@@ -651,13 +781,34 @@ def test_elimination(player: str, pos: Position, eliminated: bool) -> None:
 
 THREE_CASES: list[tuple[str, LetterGrid, str, str, set[str], bool, str | None]] = [
     ("koi-not-in-dictionary", SAMPLE, "koi", "C2", set(), True, None),
-    ("moa-not-in-dictionary", board_with(spell("moa", ["C5", "D5", "F5"])),
-     "moa", "E5", set(), True, None),
-    ("taj-not-in-dictionary", board_with(spell("taj", ["E4", "E6", "E7"])),
-     "taj", "E5", set(), True, None),
+    (
+        "moa-not-in-dictionary",
+        board_with(spell("moa", ["C5", "D5", "F5"])),
+        "moa",
+        "E5",
+        set(),
+        True,
+        None,
+    ),
+    (
+        "taj-not-in-dictionary",
+        board_with(spell("taj", ["E4", "E6", "E7"])),
+        "taj",
+        "E5",
+        set(),
+        True,
+        None,
+    ),
     ("etc-in-dictionary", SAMPLE, "etc", "C7", {"etc"}, False, "not-allowed-three-letter"),
-    ("adj-in-dictionary", board_with(spell("adj", ["D5", "F5", "G5"])),
-     "adj", "E5", {"adj"}, False, "not-allowed-three-letter"),
+    (
+        "adj-in-dictionary",
+        board_with(spell("adj", ["D5", "F5", "G5"])),
+        "adj",
+        "E5",
+        {"adj"},
+        False,
+        "not-allowed-three-letter",
+    ),
 ]
 
 
@@ -747,29 +898,84 @@ def test_verdict_to_dict_without_play() -> None:
 
 
 SENTENCE_CASES: list[tuple[str, str, str, set[str], Position | None, bool | None, str]] = [
-    ("seas", "seas", "D1", {"seas"}, None, None,
-     "SEAS is legal: reads east from A1 to E1, skipping D1."),
-    ("pet", "pet", "G1", set(), None, None,
-     "PET is legal: reads west from I1 to F1, skipping G1."),
-    ("cat-glasses", "cat", "H5", set(), None, True,
-     "CAT is legal: reads south-east from F3 to I6, skipping H5."),
-    ("plane-bonus", "plane", "E8", {"plane"}, None, None,
-     "PLANE is legal: reads east from A8 to F8, skipping E8. "
-     "Farsighted bonus: place one more spot anywhere."),
-    ("welt-blocked", "welt", "C4", {"welt"}, AFTER_TALE, None,
-     "WELT is not legal at C4: blocked: the word is there, but only across another "
-     "player's spot (reads east from A4 to F4, skipping C4, E4)."),
-    ("tie-spot-at-end", "tie", "C4", set(), AFTER_TALE, None,
-     "TIE is not legal at C4: spot-at-end: the letters are there, but the new spot would "
-     "be at an end of the word; letters from both sides of the spot must be used "
-     "(reads south from C5 to C7)."),
-    ("etc-three-letter", "etc", "C7", {"etc"}, None, None,
-     "ETC is not legal at C7: not-allowed-three-letter: it is not on the rulebook's list "
-     "of allowed 3-letter words (reads east from A7 to D7, skipping C7)."),
-    ("dog-not-found", "dog", "D1", {"dog"}, None, None,
-     "DOG is not legal at D1: not-found: the letters are not on any line through the spot."),
-    ("occupied", "seas", "G1", {"seas"}, AFTER_TALE, None,
-     "SEAS is not legal at G1: occupied: the cell already has a spot."),
+    (
+        "seas",
+        "seas",
+        "D1",
+        {"seas"},
+        None,
+        None,
+        "SEAS is legal: reads east from A1 to E1, skipping D1.",
+    ),
+    ("pet", "pet", "G1", set(), None, None, "PET is legal: reads west from I1 to F1, skipping G1."),
+    (
+        "cat-glasses",
+        "cat",
+        "H5",
+        set(),
+        None,
+        True,
+        "CAT is legal: reads south-east from F3 to I6, skipping H5.",
+    ),
+    (
+        "plane-bonus",
+        "plane",
+        "E8",
+        {"plane"},
+        None,
+        None,
+        "PLANE is legal: reads east from A8 to F8, skipping E8. "
+        "Farsighted bonus: place one more spot anywhere.",
+    ),
+    (
+        "welt-blocked",
+        "welt",
+        "C4",
+        {"welt"},
+        AFTER_TALE,
+        None,
+        "WELT is not legal at C4: blocked: the word is there, but only across another "
+        "player's spot (reads east from A4 to F4, skipping C4, E4).",
+    ),
+    (
+        "tie-spot-at-end",
+        "tie",
+        "C4",
+        set(),
+        AFTER_TALE,
+        None,
+        "TIE is not legal at C4: spot-at-end: the letters are there, but the new spot would "
+        "be at an end of the word; letters from both sides of the spot must be used "
+        "(reads south from C5 to C7).",
+    ),
+    (
+        "etc-three-letter",
+        "etc",
+        "C7",
+        {"etc"},
+        None,
+        None,
+        "ETC is not legal at C7: not-allowed-three-letter: it is not on the rulebook's list "
+        "of allowed 3-letter words (reads east from A7 to D7, skipping C7).",
+    ),
+    (
+        "dog-not-found",
+        "dog",
+        "D1",
+        {"dog"},
+        None,
+        None,
+        "DOG is not legal at D1: not-found: the letters are not on any line through the spot.",
+    ),
+    (
+        "occupied",
+        "seas",
+        "G1",
+        {"seas"},
+        AFTER_TALE,
+        None,
+        "SEAS is not legal at G1: occupied: the cell already has a spot.",
+    ),
 ]
 
 
@@ -791,11 +997,15 @@ def test_verdict_sentence(
 
 
 def test_play_to_dict() -> None:
-    v = check_word(SAMPLE, "tale", cell("E4"), {"tale"}, player="blue",
-                   position=position({"red": ["G1"]}))
+    v = check_word(
+        SAMPLE, "tale", cell("E4"), {"tale"}, player="blue", position=position({"red": ["G1"]})
+    )
     assert v.play is not None
     assert v.play.to_dict() == {
-        "at": "E4", "word": "tale", "direction": "N", "cells": ["E6", "E5", "E3", "E2"],
+        "at": "E4",
+        "word": "tale",
+        "direction": "N",
+        "cells": ["E6", "E5", "E3", "E2"],
     }
 
 
@@ -805,8 +1015,9 @@ def test_play_to_dict() -> None:
 def test_legal_plays_sorted_longest_first_then_cell() -> None:
     words = {"seas", "plane", "planet", "lane", "tale", "welt"}
     plays = legal_plays(SAMPLE, words, three_letter=NO_THREE)
-    assert [(p.word, p.at.name, p.direction.name, names(p.cells), names(p.skipped))
-            for p in plays] == [
+    assert [
+        (p.word, p.at.name, p.direction.name, names(p.cells), names(p.skipped)) for p in plays
+    ] == [
         ("planet", "E8", "E", ["A8", "B8", "C8", "D8", "F8", "G8"], ["E8"]),
         ("plane", "E8", "E", ["A8", "B8", "C8", "D8", "F8"], ["E8"]),
         ("seas", "D1", "E", ["A1", "B1", "C1", "E1"], ["D1"]),
@@ -897,16 +1108,25 @@ POSITION_ERRORS: list[tuple[str, dict[str, Any], str]] = [
     ("unknown-key", {"spot": {}}, "unknown key 'spot'"),
     ("unknown-colour-in-spots", {"spots": {"purple": ["A1"]}}, "unknown colour 'purple'"),
     ("unknown-colour-in-glasses", {"glasses": {"pink": 1}}, "unknown colour 'pink'"),
-    ("unknown-colour-in-teams", {"teams": [["red", "purple"], ["blue", "green"]]},
-     "unknown colour 'purple'"),
-    ("colour-in-two-teams", {"teams": [["red", "yellow"], ["red", "green"]]},
-     "red is in more than one team"),
+    (
+        "unknown-colour-in-teams",
+        {"teams": [["red", "purple"], ["blue", "green"]]},
+        "unknown colour 'purple'",
+    ),
+    (
+        "colour-in-two-teams",
+        {"teams": [["red", "yellow"], ["red", "green"]]},
+        "red is in more than one team",
+    ),
     ("teams-not-a-list", {"teams": "red,yellow"}, "expected a list of teams"),
     ("spot-off-board-column", {"spots": {"red": ["J1"]}}, "off the board"),
     ("spot-off-board-row", {"spots": {"red": ["A10"]}}, "off the board"),
     ("spot-not-a-cell", {"spots": {"red": ["11"]}}, "not a cell name"),
-    ("same-cell-two-colours", {"spots": {"red": ["E5"], "blue": ["e5"]}},
-     "E5 is covered twice (already by red)"),
+    (
+        "same-cell-two-colours",
+        {"spots": {"red": ["E5"], "blue": ["e5"]}},
+        "E5 is covered twice (already by red)",
+    ),
     ("same-cell-one-colour", {"spots": {"red": ["E5", "E5"]}}, "E5 is covered twice"),
     ("spots-not-a-mapping", {"spots": ["A1"]}, "expected a mapping of colour"),
     ("cells-not-a-list", {"spots": {"red": "A1"}}, "expected a list of cells"),
@@ -955,14 +1175,16 @@ def test_cell_names_round_trip(name: str, row: int, col: int) -> None:
 
 @pytest.mark.parametrize(
     ("name", "message"),
-    [("J1", "off the board (cells run from A1 to I9)"),
-     ("A0", "off the board"),
-     ("A10", "off the board"),
-     ("11", "not a cell name"),
-     ("", "not a cell name"),
-     ("AA1", "not a cell name"),
-     ("A1B", "not a cell name"),
-     ("E 5", "not a cell name")],
+    [
+        ("J1", "off the board (cells run from A1 to I9)"),
+        ("A0", "off the board"),
+        ("A10", "off the board"),
+        ("11", "not a cell name"),
+        ("", "not a cell name"),
+        ("AA1", "not a cell name"),
+        ("A1B", "not a cell name"),
+        ("E 5", "not a cell name"),
+    ],
     ids=["J1", "A0", "A10", "11", "empty", "AA1", "A1B", "space-inside"],
 )
 def test_cell_invalid_names_on_9x9(name: str, message: str) -> None:
@@ -995,8 +1217,14 @@ def test_letter_grid_from_rows() -> None:
     assert Cell(row=2, col=0) not in grid
     assert Cell(row=0, col=-1) not in grid
     assert "A1" not in grid
-    assert list(grid.cells())[:6] == [Cell(0, 0), Cell(0, 1), Cell(0, 2), Cell(0, 3), Cell(0, 4),
-                                      Cell(1, 0)]
+    assert list(grid.cells())[:6] == [
+        Cell(0, 0),
+        Cell(0, 1),
+        Cell(0, 2),
+        Cell(0, 3),
+        Cell(0, 4),
+        Cell(1, 0),
+    ]
     assert len(list(grid.cells())) == 10
 
 
@@ -1073,10 +1301,26 @@ def test_grid_ray(start: str, direction: Direction, ray: list[str]) -> None:
 
 def test_grid_line() -> None:
     assert names(SAMPLE.line(cell("C3"), Direction.SE)) == [
-        "A1", "B2", "C3", "D4", "E5", "F6", "G7", "H8", "I9"
+        "A1",
+        "B2",
+        "C3",
+        "D4",
+        "E5",
+        "F6",
+        "G7",
+        "H8",
+        "I9",
     ]
     assert names(SAMPLE.line(cell("B2"), Direction.W)) == [
-        "I2", "H2", "G2", "F2", "E2", "D2", "C2", "B2", "A2"
+        "I2",
+        "H2",
+        "G2",
+        "F2",
+        "E2",
+        "D2",
+        "C2",
+        "B2",
+        "A2",
     ]
 
 
@@ -1096,13 +1340,15 @@ def test_tile_ref_parses(text: str, number: int, side: str) -> None:
 
 @pytest.mark.parametrize(
     ("text", "message"),
-    [("7C", "tile sides are A and B, not 'C'"),
-     ("B7", "is not a tile reference"),
-     ("7", "is not a tile reference"),
-     ("", "is not a tile reference"),
-     ("1234A", "is not a tile reference"),
-     (7, "is not a tile reference"),
-     (None, "is not a tile reference")],
+    [
+        ("7C", "tile sides are A and B, not 'C'"),
+        ("B7", "is not a tile reference"),
+        ("7", "is not a tile reference"),
+        ("", "is not a tile reference"),
+        ("1234A", "is not a tile reference"),
+        (7, "is not a tile reference"),
+        (None, "is not a tile reference"),
+    ],
     ids=["side-C", "reversed", "no-side", "empty", "four-digits", "int", "none"],
 )
 def test_tile_ref_rejects(text: object, message: str) -> None:
@@ -1114,7 +1360,9 @@ def test_tile_ref_rejects(text: object, message: str) -> None:
 
 def test_tile_ref_order() -> None:
     assert sorted([TileRef(7, "B"), TileRef(2, "B"), TileRef(7, "A")]) == [
-        TileRef(2, "B"), TileRef(7, "A"), TileRef(7, "B")
+        TileRef(2, "B"),
+        TileRef(7, "A"),
+        TileRef(7, "B"),
     ]
 
 
@@ -1145,10 +1393,13 @@ def test_catalog_checksum_covers_letters_only() -> None:
     data = sample_catalog_data()
     cat = Catalog.from_mapping(data)
     assert cat.canonical().splitlines()[:2] == ["1A:seakombhv", "1B:aesmokvhb"]
-    reordered = {"name": " other ", "tiles": {
-        str(n): {"b": data["tiles"][n]["B"], "a": " ".join(data["tiles"][n]["A"])}
-        for n in reversed(range(1, 10))
-    }}
+    reordered = {
+        "name": " other ",
+        "tiles": {
+            str(n): {"b": data["tiles"][n]["B"], "a": " ".join(data["tiles"][n]["A"])}
+            for n in reversed(range(1, 10))
+        },
+    }
     other = Catalog.from_mapping(reordered)
     assert other.name == "other"
     assert other.sha256 == cat.sha256
@@ -1162,25 +1413,54 @@ def test_catalog_checksum_covers_letters_only() -> None:
     [
         ({"tiles": {1: {"A": ["abc"] * 3, "B": ["abc"] * 3}}}, "the catalog needs a name"),
         ({"name": "x", "tiles": {}}, "expected a mapping of tile number"),
-        ({"name": "x", "tiles": {"one": {"A": ["abc"] * 3, "B": ["abc"] * 3}}},
-         "'one' is not a tile number"),
-        ({"name": "x", "tiles": {0: {"A": ["abc"] * 3, "B": ["abc"] * 3}}},
-         "0 is not a tile number"),
-        ({"name": "x", "tiles": {1: {"A": ["abc"] * 3, "B": ["abc"] * 3},
-                                 "1": {"A": ["abc"] * 3, "B": ["abc"] * 3}}},
-         "tile 1 is listed twice"),
+        (
+            {"name": "x", "tiles": {"one": {"A": ["abc"] * 3, "B": ["abc"] * 3}}},
+            "'one' is not a tile number",
+        ),
+        (
+            {"name": "x", "tiles": {0: {"A": ["abc"] * 3, "B": ["abc"] * 3}}},
+            "0 is not a tile number",
+        ),
+        (
+            {
+                "name": "x",
+                "tiles": {
+                    1: {"A": ["abc"] * 3, "B": ["abc"] * 3},
+                    "1": {"A": ["abc"] * 3, "B": ["abc"] * 3},
+                },
+            },
+            "tile 1 is listed twice",
+        ),
         ({"name": "x", "tiles": {1: {"A": ["abc"] * 3}}}, "expected exactly sides A and B"),
-        ({"name": "x", "tiles": {1: {"A": ["abc"] * 3, "C": ["abc"] * 3}}},
-         "expected exactly sides A and B"),
-        ({"name": "x", "tiles": {1: {"A": ["abc"] * 3, "B": ["abcd", "abc", "abc"]}}},
-         "tile 1 side B: row 1: expected 3 letters a-z"),
-        ({"name": "x", "tiles": {1: {"A": ["abc", "a1c", "abc"], "B": ["abc"] * 3}}},
-         "tile 1 side A: row 2: expected 3 letters a-z"),
-        ({"name": "x", "tiles": {1: {"A": ["abc"] * 2, "B": ["abc"] * 3}}},
-         "tile 1 side A: expected 3 rows of 3 letters"),
+        (
+            {"name": "x", "tiles": {1: {"A": ["abc"] * 3, "C": ["abc"] * 3}}},
+            "expected exactly sides A and B",
+        ),
+        (
+            {"name": "x", "tiles": {1: {"A": ["abc"] * 3, "B": ["abcd", "abc", "abc"]}}},
+            "tile 1 side B: row 1: expected 3 letters a-z",
+        ),
+        (
+            {"name": "x", "tiles": {1: {"A": ["abc", "a1c", "abc"], "B": ["abc"] * 3}}},
+            "tile 1 side A: row 2: expected 3 letters a-z",
+        ),
+        (
+            {"name": "x", "tiles": {1: {"A": ["abc"] * 2, "B": ["abc"] * 3}}},
+            "tile 1 side A: expected 3 rows of 3 letters",
+        ),
     ],
-    ids=["no-name", "no-tiles", "word-number", "zero", "twice", "one-side", "side-C",
-         "long-row", "digit", "two-rows"],
+    ids=[
+        "no-name",
+        "no-tiles",
+        "word-number",
+        "zero",
+        "twice",
+        "one-side",
+        "side-C",
+        "long-row",
+        "digit",
+        "two-rows",
+    ],
 )
 def test_catalog_rejects(data: dict[str, Any], message: str) -> None:
     with pytest.raises(SetupError) as info:
@@ -1199,10 +1479,12 @@ def test_catalog_unknown_tile() -> None:
 
 @pytest.mark.parametrize(
     ("raw", "message"),
-    [(["1A 2A 3A", "4A 5A 6A"], "expected 3 rows of 3 tiles, got 2 rows"),
-     ("1A 2A 3A", "expected 3 rows of 3 tiles, got 0 rows"),
-     (["1A 2A 3A", "4A 5A", "7A 8A 9A"], "tiles row 2: expected 3 tiles, got 2"),
-     (["1A 2A 3A", "4A 5A 6A", "7A 8X 9A"], "tiles row 3, tile 2: '8X': tile sides are A and B")],
+    [
+        (["1A 2A 3A", "4A 5A 6A"], "expected 3 rows of 3 tiles, got 2 rows"),
+        ("1A 2A 3A", "expected 3 rows of 3 tiles, got 0 rows"),
+        (["1A 2A 3A", "4A 5A", "7A 8A 9A"], "tiles row 2: expected 3 tiles, got 2"),
+        (["1A 2A 3A", "4A 5A 6A", "7A 8X 9A"], "tiles row 3, tile 2: '8X': tile sides are A and B"),
+    ],
     ids=["two-rows", "string", "short-row", "bad-side"],
 )
 def test_parse_tile_rows_rejects(raw: object, message: str) -> None:
