@@ -29,12 +29,32 @@ SECTIONS: list[tuple[str, list[tuple[str, str]]]] = [
         [
             ("check-word", "referee.cli.blindspot:check_word"),
             ("words", "referee.cli.blindspot:words"),
+            # blind-spot commands
+        ],
+    ),
+    (
+        "Word Block",
+        [
+            # word-block commands
+        ],
+    ),
+    (
+        "Out of Sight",
+        [
+            # out-of-sight commands
+        ],
+    ),
+    (
+        "Spot it! 1,2,3",
+        [
+            # spot-it commands
         ],
     ),
     (
         "General",
         [
             ("dictionaries", "referee.cli.general:dictionaries"),
+            # general commands
         ],
     ),
 ]

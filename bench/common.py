@@ -1,0 +1,79 @@
+"""Shared pieces of the benchmarks: the Figure row and the two ways to time.
+
+A process figure is always measured side by side with its floor (the bare
+imports it cannot avoid) in the same run, interleaved, and reported as a
+ratio, because absolute times vary between machines. Timings are medians.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+REFEREE = str(BIN / "referee")
+PY = sys.executable
+SAMPLE = str(ROOT / "setups" / "sample.yaml")
+SAMPLE_POSITION = str(ROOT / "setups" / "sample-position.yaml")
+
+FLOOR_ENCHANT = [PY, "-c", "import click, yaml, enchant; enchant.Dict('en_US')"]
+
+
+@dataclass
+class Figure:
+    name: str
+    value: float
+    unit: str
+    target: float
+    detail: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.value <= self.target
+
+
+def _time_process(argv: list[str]) -> float:
+    env = {**os.environ, "NO_COLOR": "1"}
+    t0 = time.perf_counter()
+    subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=False)
+    return time.perf_counter() - t0
+
+
+def process_vs_floor(
+    name: str, argv: list[str], floor: list[str], target: float, runs: int
+) -> Figure:
+    """Median wall time of ``argv`` over the median of ``floor``, interleaved."""
+    for _ in range(2):  # warm the page cache
+        _time_process(floor)
+        _time_process(argv)
+    a: list[float] = []
+    f: list[float] = []
+    for _ in range(runs):
+        f.append(_time_process(floor))
+        a.append(_time_process(argv))
+    ma, mf = statistics.median(a), statistics.median(f)
+    return Figure(
+        name,
+        ma / mf,
+        "x floor",
+        target,
+        f"{ma * 1000:.0f} ms vs floor {mf * 1000:.0f} ms, {runs} runs",
+    )
+
+
+def in_process(name: str, fn: Callable[[], object], target_ms: float, runs: int) -> Figure:
+    fn()  # warm-up (imports, caches outside the measured call)
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    m = statistics.median(times) * 1000
+    return Figure(name, m, "ms", target_ms, f"median of {runs}")
