@@ -11,7 +11,9 @@ from referee.board import LetterGrid
 from referee.errors import SetupError, where
 
 if TYPE_CHECKING:
-    from referee.tiles import Catalog
+    from collections.abc import Callable, Sequence
+
+    from referee.tiles import Catalog, Layout, TileRef
 from referee.files import display_name, load_mapping, package_data, parse_yaml
 
 CATALOG_ENV = "REFEREE_CATALOG"
@@ -62,3 +64,161 @@ def load_layout(path: str, catalog_path: str | None = None) -> LetterGrid:
 
 def load_position(path: str) -> Position:
     return Position.from_mapping(load_mapping(path, "position"), display_name(path))
+
+
+# ----------------------------------------------------------------- setup files
+
+
+def setup_text(catalog: Catalog, layout: Layout, seed: int | None = None) -> str:
+    """The YAML text of a setup file, byte for byte the same on every machine."""
+    from referee.tiles import GENERATOR, encode
+
+    grid = catalog.resolve(layout)
+    lines = [
+        "# Blind Spot setup: lay these 9 tiles 3x3, all letters facing the same way.",
+        "# Check it: referee setup verify FILE. Share it: referee setup code FILE.",
+        "game: blind-spot",
+        f"catalog: {{name: {_quote(catalog.name)}, sha256: {catalog.sha256}}}",
+    ]
+    if seed is not None:
+        lines += [f"generator: {GENERATOR}", f"seed: {seed}"]
+    lines.append(f"code: {encode(layout)}")
+    lines.append("tiles:")
+    lines += [f"  - [{', '.join(str(ref) for ref in row)}]" for row in layout]
+    lines.append("letters:")
+    lines += [f"  - {row}" for row in grid.rows]
+    return "\n".join(lines) + "\n"
+
+
+def _quote(text: str) -> str:
+    import json
+
+    return json.dumps(text, ensure_ascii=False)
+
+
+def load_setup(path: str) -> dict[str, Any]:
+    """A setup file's mapping; exit 2 unless it has ``tiles`` or ``letters``."""
+    data = load_mapping(path, "setup")
+    name = display_name(path)
+    game = data.get("game")
+    if game is not None and game != "blind-spot":
+        raise SetupError(f"{name}: game: this is a {game!r} file, not a blind-spot setup")
+    if "tiles" not in data and "letters" not in data:
+        raise SetupError(f"{name}: not a setup: it has neither 'tiles' nor 'letters'")
+    return data
+
+
+def setup_layout(data: dict[str, Any], source: str) -> Layout:
+    """The tile layout of a setup mapping (exit 2 if it has none or it is malformed)."""
+    from referee.tiles import parse_tile_rows
+
+    if "tiles" not in data:
+        raise SetupError(f"{source}: this setup gives only letters, so it has no tiles to name")
+    return parse_tile_rows(data["tiles"], source)
+
+
+def render_setup(
+    grid: LetterGrid, layout: Layout | None = None, style: Callable[[str], str] = str
+) -> str:
+    """The board in the terminal with the tile borders; each tile's reference
+    is written in its bottom border, as the number is printed on the tile."""
+    size = 3
+    header = "    " + "".join(
+        f" {chr(ord('A') + c)} " + (" " if c % size == size - 1 else "") for c in range(9)
+    )
+    out = [header.rstrip()]
+    for r in range(9):
+        if r % size == 0:
+            out.append("   +" + "+".join("-" * (3 * size) for _ in range(size)) + "+")
+        row = f"{r + 1:>2} |"
+        for c in range(9):
+            row += f" {style(grid.rows[r][c].upper())} "
+            if c % size == size - 1:
+                row += "|"
+        out.append(row)
+        if r % size == size - 1:
+            out.append(_tile_border(layout[r // size] if layout else None, size))
+    # the bottom border of one band is the top border of the next
+    text: list[str] = []
+    for line in out:
+        if text and text[-1].startswith("   +") and line.startswith("   +"):
+            continue
+        text.append(line)
+    return "\n".join(text)
+
+
+def _tile_border(refs: Sequence[TileRef] | None, size: int) -> str:
+    parts = []
+    for i in range(size):
+        label = str(refs[i]) if refs else ""
+        parts.append(label.center(3 * size, "-"))
+    return "   +" + "+".join(parts) + "+"
+
+
+def setup_svg(grid: LetterGrid, layout: Layout | None, title: str, footer: str = "") -> str:
+    """A printable SVG of the board: one A4 page (fits Letter too), in millimetres.
+
+    Tile borders are thick, letters large; each tile's number and side are in
+    small print at the bottom of the tile, as on the physical tiles.
+    """
+    from xml.sax.saxutils import escape
+
+    cell, left, top = 20.0, 15.0, 45.0
+    parts = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<svg xmlns="http://www.w3.org/2000/svg" width="210mm" height="279mm" '
+        'viewBox="0 0 210 279">',
+        "<style>text{font-family:'DejaVu Sans',Arial,Helvetica,sans-serif;fill:#111}"
+        ".l{font-size:12px;font-weight:bold}.n{font-size:3px;fill:#555}"
+        ".t{font-size:7px;font-weight:bold}.f{font-size:3.2px;fill:#444}</style>",
+        '<rect x="0" y="0" width="210" height="279" fill="#fff"/>',
+        f'<text class="t" x="105" y="25" text-anchor="middle">{escape(title)}</text>',
+    ]
+    for r in range(9):
+        for c in range(9):
+            x, y = left + c * cell, top + r * cell
+            parts.append(
+                f'<rect x="{x:g}" y="{y:g}" width="{cell:g}" height="{cell:g}" '
+                'fill="none" stroke="#bbb" stroke-width="0.3"/>'
+            )
+            parts.append(
+                f'<text class="l letter" x="{x + cell / 2:g}" y="{y + cell / 2 + 4.2:g}" '
+                f'text-anchor="middle">{grid.rows[r][c].upper()}</text>'
+            )
+    tile = 3 * cell
+    for tr in range(3):
+        for tc in range(3):
+            x, y = left + tc * tile, top + tr * tile
+            parts.append(
+                f'<rect x="{x:g}" y="{y:g}" width="{tile:g}" height="{tile:g}" '
+                'fill="none" stroke="#111" stroke-width="1.2"/>'
+            )
+            if layout is not None:
+                parts.append(
+                    f'<text class="n" x="{x + tile / 2:g}" y="{y + tile - 1.5:g}" '
+                    f'text-anchor="middle">{layout[tr][tc]}</text>'
+                )
+    if footer:
+        parts.append(
+            f'<text class="f" x="105" y="{top + 9 * cell + 10:g}" text-anchor="middle">'
+            f"{escape(footer)}</text>"
+        )
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def catalog_template(tiles: int = 18) -> str:
+    """A fill-in-the-blanks catalog: replace each ``___`` with a tile's 3 letters."""
+    lines = [
+        "# Your Blind Spot tiles. For each tile number (printed small at the bottom of",
+        "# the tile), hold the tile with its number at the bottom and write each side's",
+        "# letters row by row, top to bottom, left to right: 3 rows of 3 letters.",
+        "# Replace every ___ and give the catalog a name. Check it with:",
+        "#   referee setup catalog --catalog THIS-FILE",
+        'name: "my-tiles"',
+        "tiles:",
+    ]
+    for n in range(1, tiles + 1):
+        lines.append(f"  {n}:")
+        lines += [f"    {side}: [___, ___, ___]" for side in ("A", "B")]
+    return "\n".join(lines) + "\n"

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.board import LetterGrid
-from referee.errors import SetupError, where
+from referee.errors import InputError, SetupError, where
 
 SIDES = ("A", "B")
 TILE_SIZE = 3
@@ -163,3 +163,286 @@ def parse_tile_rows(raw: object, source: str | None = None) -> tuple[tuple[TileR
             )
         )
     return tuple(rows)
+
+
+# ------------------------------------------------------------------ generation
+
+GENERATOR = "sha256-ctr-v1"
+"""The versioned method that turns a seed into a setup (see :func:`generate`)."""
+
+
+class SeedStream:
+    """Uniform integers from a seed, the same on every machine and Python.
+
+    Block ``i`` is ``SHA-256("referee/blind-spot/setup/v1/<seed>/<i>")``, read as
+    four big-endian unsigned 64-bit integers. ``below(n)`` draws one and
+    rejects values at or above the largest multiple of ``n`` (no modulo bias).
+    """
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._counter = 0
+        self._buffer: list[int] = []
+
+    def _refill(self) -> None:
+        import hashlib
+
+        block = hashlib.sha256(
+            f"referee/blind-spot/setup/v1/{self.seed}/{self._counter}".encode("ascii")
+        ).digest()
+        self._counter += 1
+        self._buffer = [int.from_bytes(block[i : i + 8], "big") for i in range(24, -1, -8)]
+
+    def next64(self) -> int:
+        if not self._buffer:
+            self._refill()
+        return self._buffer.pop()
+
+    def below(self, n: int) -> int:
+        if n <= 0:
+            raise ValueError("n must be positive")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            u = self.next64()
+            if u < limit:
+                return u % n
+
+
+Layout = tuple[tuple[TileRef, ...], ...]
+
+
+def generate(catalog: Catalog, seed: int) -> Layout:
+    """Pick 9 distinct tiles and a side for each, laid 3x3, from ``seed``.
+
+    Method ``sha256-ctr-v1``: the catalog's tile numbers in ascending order are
+    partially shuffled (Fisher-Yates: for i in 0..8 swap position i with
+    i + below(n - i)); the first nine, in that order, fill the grid row by
+    row; then each tile's side is ``"AB"[below(2)]`` in the same order.
+    """
+    pool = catalog.numbers
+    count = GRID_TILES * GRID_TILES
+    if len(pool) < count:
+        raise SetupError(f"catalog {catalog.name!r} has {len(pool)} tiles; a setup needs {count}")
+    stream = SeedStream(seed)
+    for i in range(count):
+        j = i + stream.below(len(pool) - i)
+        pool[i], pool[j] = pool[j], pool[i]
+    refs = [TileRef(n, SIDES[stream.below(2)]) for n in pool[:count]]
+    return tuple(tuple(refs[r * GRID_TILES : (r + 1) * GRID_TILES]) for r in range(GRID_TILES))
+
+
+# ----------------------------------------------------------------------- codes
+
+CODE_PREFIX = "BS1"
+_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_CODE = re.compile(
+    r"BS1-((?:[0-9]{1,3}[AB]){3})-((?:[0-9]{1,3}[AB]){3})-((?:[0-9]{1,3}[AB]){3})-([0-9A-Z]{2})"
+)
+_REFS = re.compile(r"([0-9]{1,3})([AB])")
+
+
+def _check_chars(payload: str) -> str:
+    """ISO/IEC 7064 MOD 1271-36: two check characters that catch every single
+    mistyped character and almost every swap of two neighbours."""
+    p = 0
+    for ch in payload:
+        p = ((p + _ALPHABET.index(ch)) * 36) % 1271
+    p = (p * 36) % 1271
+    check = (1271 + 1 - p) % 1271
+    return _ALPHABET[check // 36] + _ALPHABET[check % 36]
+
+
+def encode(layout: Layout) -> str:
+    """The shareable code: ``BS1-<row 1>-<row 2>-<row 3>-<check>``, e.g.
+    ``BS1-7B12A3A-1A5B18B-9A2A4B-K4``: each row is its three tile references
+    written together (number then side), then two check characters."""
+    rows = ["".join(str(ref) for ref in row) for row in layout]
+    payload = "".join(rows)
+    return f"{CODE_PREFIX}-{'-'.join(rows)}-{_check_chars(payload)}"
+
+
+def decode(code: str) -> Layout:
+    """Parse a code (case and spaces ignored); a wrong form or check is a
+    :class:`SetupError` asking whether it was mistyped."""
+    text = "".join(str(code).split()).upper()
+    m = _CODE.fullmatch(text)
+    if m is None:
+        raise SetupError(
+            f"code {code!r} is not of the form BS1-<3 tiles>-<3 tiles>-<3 tiles>-<2 check "
+            "characters>, e.g. BS1-7B12A3A-1A5B18B-9A2A4B-K4: mistyped code?"
+        )
+    rows = m.groups()[:3]
+    if _check_chars("".join(rows)) != m.group(4):
+        raise SetupError(f"code {code!r}: the check characters do not match: mistyped code?")
+    return tuple(tuple(TileRef(int(n), side) for n, side in _REFS.findall(row)) for row in rows)
+
+
+# ---------------------------------------------------------------- verification
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One inconsistency found by :func:`verify`."""
+
+    kind: str
+    message: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"kind": self.kind, "message": self.message}
+
+
+PROBLEM_KINDS = (
+    "not-3x3",
+    "bad-tile",
+    "unknown-tile",
+    "tile-twice",
+    "bad-letters",
+    "letters-mismatch",
+    "catalog-mismatch",
+    "seed-mismatch",
+    "bad-code",
+    "code-mismatch",
+)
+
+
+def verify(data: Mapping[str, Any], catalog: Catalog) -> list[Problem]:
+    """Every problem of a setup mapping, not just the first.
+
+    Checks the tiles (3x3, well-formed, known to the catalog, none twice), the
+    letters (9x9 and equal to the tiles under the catalog, cell by cell), the
+    recorded catalog checksum, that the seed regenerates the tiles, and that
+    the code matches them.
+    """
+    problems: list[Problem] = []
+    add = problems.append
+    layout: list[list[TileRef | None]] | None = None
+    raw = data.get("tiles")
+    if raw is not None:
+        layout, tile_problems = _verify_tiles(raw, catalog)
+        problems.extend(tile_problems)
+    grid: LetterGrid | None = None
+    if "letters" in data:
+        try:
+            grid = LetterGrid.from_rows(data["letters"], width=9, height=9)
+        except InputError as exc:
+            add(Problem("bad-letters", str(exc)))
+    complete = (
+        [[ref for ref in row if ref is not None] for row in layout] if layout is not None else None
+    )
+    full = (
+        complete is not None
+        and all(len(row) == GRID_TILES for row in complete)
+        and len(complete) == GRID_TILES
+    )
+    if grid is not None and full and complete is not None:
+        expected = catalog.resolve(complete)
+        for cell in expected.cells():
+            if grid[cell] != expected[cell]:
+                ref = complete[cell.row // TILE_SIZE][cell.col // TILE_SIZE]
+                add(
+                    Problem(
+                        "letters-mismatch",
+                        f"letters: {cell.name} is {grid[cell]!r} but tile {ref} gives "
+                        f"{expected[cell]!r}",
+                    )
+                )
+    recorded = data.get("catalog")
+    if recorded is not None:
+        sha = recorded.get("sha256") if isinstance(recorded, dict) else None
+        if not isinstance(sha, str) or sha != catalog.sha256:
+            name = recorded.get("name") if isinstance(recorded, dict) else recorded
+            add(
+                Problem(
+                    "catalog-mismatch",
+                    f"catalog: the setup was made with catalog {name!r} (sha256 {sha}), "
+                    f"but the catalog in use is {catalog.name!r} (sha256 {catalog.sha256})",
+                )
+            )
+    current = tuple(tuple(row) for row in complete) if full and complete is not None else None
+    if "seed" in data:
+        seed = data["seed"]
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            add(Problem("seed-mismatch", f"seed: {seed!r} is not an integer"))
+        elif current is not None:
+            try:
+                again = generate(catalog, seed)
+            except SetupError as exc:
+                add(Problem("seed-mismatch", f"seed: {exc}"))
+            else:
+                if again != current:
+                    add(
+                        Problem(
+                            "seed-mismatch",
+                            f"seed: {seed} gives tiles {_flat(again)}, not {_flat(current)}",
+                        )
+                    )
+    if "code" in data:
+        try:
+            coded = decode(str(data["code"]))
+        except SetupError as exc:
+            add(Problem("bad-code", f"code: {exc}"))
+        else:
+            if current is not None and coded != current:
+                add(
+                    Problem(
+                        "code-mismatch",
+                        f"code: {data['code']} names tiles {_flat(coded)}, not {_flat(current)}",
+                    )
+                )
+    return problems
+
+
+def _flat(layout: Sequence[Sequence[TileRef]]) -> str:
+    return " / ".join(" ".join(str(r) for r in row) for row in layout)
+
+
+def _verify_tiles(
+    raw: object, catalog: Catalog
+) -> tuple[list[list[TileRef | None]], list[Problem]]:
+    problems: list[Problem] = []
+    layout: list[list[TileRef | None]] = []
+    rows = raw if isinstance(raw, list) else []
+    if not isinstance(raw, list) or len(raw) != GRID_TILES:
+        problems.append(
+            Problem("not-3x3", f"tiles: expected 3 rows of 3 tiles, got {len(rows)} rows")
+        )
+    seen: dict[int, str] = {}
+    for r, row in enumerate(rows, start=1):
+        if isinstance(row, str):
+            row = row.replace(",", " ").split()
+        items = row if isinstance(row, list) else []
+        if len(items) != GRID_TILES:
+            problems.append(
+                Problem("not-3x3", f"tiles row {r}: expected 3 tiles, got {len(items)}")
+            )
+        out: list[TileRef | None] = []
+        for c, item in enumerate(items, start=1):
+            place = f"tiles row {r}, tile {c}"
+            try:
+                ref = TileRef.from_text(item, None, place)
+            except SetupError as exc:
+                problems.append(Problem("bad-tile", str(exc)))
+                out.append(None)
+                continue
+            if ref.number not in catalog.faces:
+                problems.append(
+                    Problem(
+                        "unknown-tile",
+                        f"{place}: unknown tile {str(ref)!r}: catalog {catalog.name!r} has "
+                        f"tiles {catalog.numbers[0]}-{catalog.numbers[-1]}",
+                    )
+                )
+                out.append(None)
+                continue
+            if ref.number in seen:
+                problems.append(
+                    Problem(
+                        "tile-twice",
+                        f"{place}: tile {ref.number} is used twice (also at {seen[ref.number]})",
+                    )
+                )
+            else:
+                seen[ref.number] = place
+            out.append(ref)
+        layout.append(out)
+    return layout, problems

@@ -1,0 +1,309 @@
+"""Blind Spot setups: ``referee setup generate/verify/code/show/catalog``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from referee.cli import CONTEXT_SETTINGS, echo, emit_json, json_option
+from referee.errors import SetupError
+
+if TYPE_CHECKING:
+    from referee.tiles import Catalog, Layout
+
+
+catalog_option = click.option(
+    "--catalog",
+    metavar="FILE",
+    envvar="REFEREE_CATALOG",
+    show_envvar=True,
+    help="Tile catalog (YAML). Default: the shipped 'standard' stand-in catalog.",
+)
+
+
+def _write_or_print(text: str, output: str | None, force: bool, what: str) -> None:
+    from referee.files import atomic_write
+
+    if output and output != "-":
+        atomic_write(output, text, force=force, what=what)
+    else:
+        click.echo(text, nl=False)
+
+
+def _layout_json(layout: Layout) -> list[list[str]]:
+    return [[str(ref) for ref in row] for row in layout]
+
+
+def checked_layout(data: dict[str, Any], source: str, catalog: Catalog) -> Layout:
+    """The setup's tiles, all known to ``catalog`` and none used twice (else exit 2)."""
+    from referee.setups import setup_layout
+
+    layout = setup_layout(data, source)
+    catalog.resolve(layout, source)  # unknown tiles are an error naming the place
+    seen: set[int] = set()
+    for row in layout:
+        for ref in row:
+            if ref.number in seen:
+                raise SetupError(
+                    f"{source}: tiles: tile {ref.number} is used twice "
+                    "(referee setup verify lists every problem)"
+                )
+            seen.add(ref.number)
+    return layout
+
+
+@click.group("setup", context_settings=CONTEXT_SETTINGS)
+def setup() -> None:
+    """Reproducible Blind Spot setups: generate, verify, share, print.
+
+    A setup is 9 of the 18 double-sided tiles laid 3x3. Its code (BS1-...)
+    names the tiles; a friend with the same tiles rebuilds the same board.
+
+    \b
+    Example:
+      referee setup generate --seed 2024 -o my-setup.yaml
+      referee setup verify my-setup.yaml
+      referee setup code my-setup.yaml
+    """
+
+
+@setup.command("generate")
+@click.option(
+    "--seed", type=click.IntRange(min=0), help="Seed (a whole number); drawn at random if omitted."
+)
+@click.option("--code", "code", metavar="CODE", help="Rebuild the setup a code names (BS1-...).")
+@catalog_option
+@click.option("-o", "--output", metavar="FILE", help="Write the setup here instead of stdout.")
+@click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
+@json_option
+def generate(
+    seed: int | None,
+    code: str | None,
+    catalog: str | None,
+    output: str | None,
+    force: bool,
+    as_json: bool,
+) -> int:
+    """Draw a random setup: 9 distinct tiles, a side each, laid 3x3.
+
+    The same seed and catalog give a byte-identical file on every machine and
+    Python version (method sha256-ctr-v1, see the README).
+
+    \b
+    Example:
+      referee setup generate --seed 1
+      referee setup generate --code BS1-17A8B11B-18B16A1B-5B2B4B-RC -o friend.yaml
+    """
+    from referee.setups import load_catalog, setup_text
+    from referee.tiles import decode, encode
+    from referee.tiles import generate as draw
+
+    if seed is not None and code is not None:
+        raise click.UsageError("give --seed or --code, not both")
+    cat = load_catalog(catalog)
+    if code is not None:
+        layout = decode(code)
+        text_source = f"--code {code}"
+        checked_layout({"tiles": _layout_json(layout)}, text_source, cat)
+    else:
+        if seed is None:
+            import secrets
+
+            seed = secrets.randbelow(10**9)
+        layout = draw(cat, seed)
+    text = setup_text(cat, layout, seed)
+    if as_json:
+        if output and output != "-":
+            _write_or_print(text, output, force, "setup")
+        emit_json(
+            {
+                "seed": seed,
+                "code": encode(layout),
+                "tiles": _layout_json(layout),
+                "letters": list(cat.resolve(layout).rows),
+                "catalog": {"name": cat.name, "sha256": cat.sha256},
+                "file": output if output and output != "-" else None,
+            }
+        )
+        return 0
+    _write_or_print(text, output, force, "setup")
+    if output and output != "-":
+        echo(f"Wrote {output}: {encode(layout)}")
+    return 0
+
+
+@setup.command("verify")
+@click.argument("file")
+@catalog_option
+@json_option
+def verify(file: str, catalog: str | None, as_json: bool) -> int:
+    """Check that a setup is consistent; list every problem found.
+
+    Exit 0 if consistent, 1 if not (each problem on its own line), 2 if the
+    file is not a setup at all.
+
+    \b
+    Example:
+      referee setup verify setups/seed-1.yaml
+    """
+    from referee.files import display_name
+    from referee.setups import load_catalog, load_setup
+    from referee.tiles import verify as check
+
+    data = load_setup(file)
+    cat = load_catalog(catalog)
+    problems = check(data, cat)
+    name = display_name(file)
+    if as_json:
+        emit_json(
+            {
+                "valid": not problems,
+                "file": name,
+                "problems": [p.to_dict() for p in problems],
+                "catalog": {"name": cat.name, "sha256": cat.sha256},
+            }
+        )
+    elif problems:
+        noun = "problem" if len(problems) == 1 else "problems"
+        echo(f"{name}: {len(problems)} {noun}:")
+        for p in problems:
+            echo(f"  {p.kind}: {p.message}")
+    elif "tiles" in data:
+        what = "tiles and letters" if "letters" in data else "tiles"
+        echo(f"{name}: OK ({what} consistent with catalog {cat.name!r})")
+    else:
+        echo(f"{name}: OK (a 9x9 board written by letters; no tiles to cross-check)")
+    return 1 if problems else 0
+
+
+@setup.command("code")
+@click.argument("file")
+@catalog_option
+@json_option
+def code(file: str, catalog: str | None, as_json: bool) -> int:
+    """Print the short shareable code of a setup.
+
+    The code is BS1-, the three rows of tiles, and two check characters that
+    catch a mistyped character. `referee setup generate --code CODE` rebuilds
+    the setup from it.
+
+    \b
+    Example:
+      referee setup code setups/seed-1.yaml
+    """
+    from referee.files import display_name
+    from referee.setups import load_catalog, load_setup
+    from referee.tiles import encode
+
+    data = load_setup(file)
+    layout = checked_layout(data, display_name(file), load_catalog(catalog))
+    text = encode(layout)
+    if as_json:
+        emit_json({"code": text, "tiles": _layout_json(layout)})
+    else:
+        echo(text)
+    return 0
+
+
+@setup.command("show")
+@click.argument("file")
+@catalog_option
+@click.option("--svg", "svg", metavar="OUT", help="Also write a printable SVG of the board.")
+@click.option("--force", is_flag=True, help="Overwrite the SVG file if it exists.")
+@json_option
+def show(file: str, catalog: str | None, svg: str | None, force: bool, as_json: bool) -> int:
+    """Draw a setup's board with its tile borders; --svg writes a printable page.
+
+    \b
+    Example:
+      referee setup show setups/seed-1.yaml
+      referee setup show setups/seed-1.yaml --svg board.svg
+    """
+    from referee.files import atomic_write, display_name
+    from referee.setups import (
+        layout_from_mapping,
+        load_catalog,
+        load_setup,
+        render_setup,
+        setup_svg,
+    )
+    from referee.tiles import encode
+
+    data = load_setup(file)
+    source = display_name(file)
+    cat = load_catalog(catalog)
+    layout = checked_layout(data, source, cat) if "tiles" in data else None
+    grid = layout_from_mapping(data, source, cat)
+    code_text = encode(layout) if layout else None
+    if svg:
+        title = f"Blind Spot setup {code_text}" if code_text else "Blind Spot setup"
+        footer = (
+            f"catalog {cat.name} · sha256 {cat.sha256[:16]}" if layout else "written by letters"
+        )
+        atomic_write(svg, setup_svg(grid, layout, title, footer), force=force, what="SVG")
+    if as_json:
+        emit_json(
+            {
+                "code": code_text,
+                "tiles": _layout_json(layout) if layout else None,
+                "letters": list(grid.rows),
+                "svg": svg,
+            }
+        )
+        return 0
+    echo(render_setup(grid, layout))
+    if code_text:
+        echo(f"Code: {code_text}")
+    if svg:
+        echo(f"Wrote {svg}")
+    return 0
+
+
+@setup.command("catalog")
+@catalog_option
+@click.option("--template", is_flag=True, help="Write a fill-in-the-blanks catalog to transcribe.")
+@click.option("-o", "--output", metavar="FILE", help="Write the template here instead of stdout.")
+@click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
+@json_option
+def catalog_cmd(
+    catalog: str | None, template: bool, output: str | None, force: bool, as_json: bool
+) -> int:
+    """Show the tile catalog in use, or write a template to transcribe your own.
+
+    The shipped 'standard' catalog is a stand-in, not the publisher's tile
+    faces. Owners of the game transcribe theirs with --template, then use it
+    with --catalog FILE or REFEREE_CATALOG.
+
+    \b
+    Example:
+      referee setup catalog --template -o my-tiles.yaml
+      referee setup catalog --catalog my-tiles.yaml
+    """
+    from referee.setups import catalog_template, load_catalog
+
+    if template:
+        _write_or_print(catalog_template(), output, force, "catalog template")
+        if output and output != "-":
+            echo(
+                f"Wrote {output}: fill in the letters of each tile, then check it with "
+                f"referee setup catalog --catalog {output}"
+            )
+        return 0
+    cat = load_catalog(catalog)
+    if as_json:
+        emit_json(
+            {
+                "name": cat.name,
+                "sha256": cat.sha256,
+                "tiles": {
+                    str(n): {s: list(cat.faces[n][s]) for s in ("A", "B")} for n in cat.numbers
+                },
+            }
+        )
+        return 0
+    echo(f"Catalog {cat.name!r}: {len(cat.numbers)} tiles, sha256 {cat.sha256}")
+    for n in cat.numbers:
+        a, b = cat.faces[n]["A"], cat.faces[n]["B"]
+        echo(f"  {n:>2}A {' '.join(a).upper()}   {n:>2}B {' '.join(b).upper()}")
+    return 0
