@@ -21,7 +21,7 @@ BIN = Path(sys.executable).parent
 REFEREE = str(BIN / "referee")
 PY = sys.executable
 SAMPLE = str(ROOT / "setups" / "sample.yaml")
-SAMPLE_POSITION = str(ROOT / "setups" / "sample-position.yaml")
+SAMPLE_POSITION = str(ROOT / "examples" / "blindspot" / "sample-position.yaml")
 
 FLOOR_ENCHANT = [PY, "-c", "import click, yaml, enchant; enchant.Dict('en_US')"]
 

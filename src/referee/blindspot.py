@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 from referee.board import ALL_DIRECTIONS, ORTHOGONAL, Direction, LetterGrid
 from referee.cells import Cell
-from referee.errors import InputError, where
+from referee.errors import InputError, show, where
 
 SIZE = 9
 COLOURS: tuple[str, ...] = ("red", "yellow", "blue", "green")
@@ -82,7 +82,9 @@ def normalise_word(word: str) -> str:
     """Lowercase ``word``; raise :class:`InputError` unless it is letters a-z only."""
     w = word.strip().lower()
     if not w or not all("a" <= ch <= "z" for ch in w):
-        raise InputError(f"word {word!r}: words are letters a-z only (no digits, spaces or marks)")
+        raise InputError(
+            f"word {show(word)}: words are letters a-z only (no digits, spaces or marks)"
+        )
     return w
 
 
@@ -119,7 +121,7 @@ class Position:
         unknown = sorted(set(data) - {"spots", "glasses", "teams"})
         if unknown:
             raise InputError(
-                f"{where(source)}unknown key {unknown[0]!r} (expected spots, glasses, teams)"
+                f"{where(source)}unknown key {show(unknown[0])} (expected spots, glasses, teams)"
             )
         spots: dict[str, frozenset[Cell]] = {}
         seen: dict[Cell, str] = {}
@@ -136,7 +138,7 @@ class Position:
             for name in cells:
                 place = f"spots.{colour}"
                 try:
-                    cell = Cell.from_name(str(name), SIZE, SIZE)
+                    cell = Cell.from_name(name if isinstance(name, str) else show(name), SIZE, SIZE)
                 except InputError as exc:
                     raise InputError(f"{where(source, place)}{exc}") from None
                 if cell in seen:
@@ -155,7 +157,7 @@ class Position:
             colour = _colour(colour, source, "glasses")
             if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 2:
                 raise InputError(
-                    f"{where(source, f'glasses.{colour}')}expected 0, 1 or 2 spots, got {count!r}"
+                    f"{where(source, f'glasses.{colour}')}expected 0, 1 or 2 spots, got {show(count)}"
                 )
             glasses[colour] = count
         teams = _teams(data.get("teams"), source)
@@ -189,10 +191,10 @@ class Position:
 
 
 def _colour(value: object, source: str | None, key: str) -> str:
-    colour = str(value).strip().lower()
+    colour = value.strip().lower() if isinstance(value, str) else ""
     if colour not in COLOURS:
         raise InputError(
-            f"{where(source, key)}unknown colour {value!r} (colours are {', '.join(COLOURS)})"
+            f"{where(source, key)}unknown colour {show(value)} (colours are {', '.join(COLOURS)})"
         )
     return colour
 
@@ -434,7 +436,7 @@ def check_word(
     if at not in board:
         raise InputError(f"{at.name} is off the board")
     if player not in COLOURS:
-        raise InputError(f"unknown colour {player!r} (colours are {', '.join(COLOURS)})")
+        raise InputError(f"unknown colour {show(player)} (colours are {', '.join(COLOURS)})")
     covered = position.covered()
     if at in covered:
         return Verdict(False, "occupied", word, at)
@@ -502,7 +504,7 @@ def legal_plays(
     """
     position = position or Position.empty()
     if player not in COLOURS:
-        raise InputError(f"unknown colour {player!r} (colours are {', '.join(COLOURS)})")
+        raise InputError(f"unknown colour {show(player)} (colours are {', '.join(COLOURS)})")
     if position.eliminated(player):
         return []
     covered = position.covered()

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from referee.cells import Cell
-from referee.errors import InputError, where
+from referee.errors import InputError, show, where
 
 
 class Direction(enum.Enum):
@@ -88,17 +88,19 @@ class LetterGrid:
         for i, row in enumerate(rows, start=1):
             place = f"{key} row {i}"
             if not isinstance(row, str):
-                raise InputError(f"{where(source, place)}expected a string of letters, got {row!r}")
+                raise InputError(
+                    f"{where(source, place)}expected a string of letters, got {show(row)}"
+                )
             text = "".join(row.split()).lower()
             bad = [ch for ch in text if not ("a" <= ch <= "z")]
             if bad:
                 raise InputError(
-                    f"{where(source, place)}{bad[0]!r} is not a letter a-z (in {row!r})"
+                    f"{where(source, place)}{show(bad[0])} is not a letter a-z (in {show(row)})"
                 )
             want = width if width is not None else len(clean[0]) if clean else None
             if want is not None and len(text) != want:
                 raise InputError(
-                    f"{where(source, place)}expected {want} letters, got {len(text)} ({row!r})"
+                    f"{where(source, place)}expected {want} letters, got {len(text)} ({show(row)})"
                 )
             if not text:
                 raise InputError(f"{where(source, place)}the row is empty")

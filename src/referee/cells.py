@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from referee.errors import InputError
+from referee.errors import InputError, show
 
 _CELL = re.compile(r"([A-Za-z])([0-9]{1,2})")
 
@@ -32,13 +32,13 @@ class Cell:
         m = _CELL.fullmatch(text) if isinstance(text, str) else None
         if m is None:
             raise InputError(
-                f"{name!r} is not a cell name (a column letter then a row number, like A1)"
+                f"{show(name)} is not a cell name (a column letter then a row number, like A1)"
             )
         col = ord(m.group(1).upper()) - ord("A")
         row = int(m.group(2)) - 1
         if not (0 <= col < width and 0 <= row < height):
             last = f"{column_letter(width - 1)}{height}"
-            raise InputError(f"{name!r} is off the board (cells run from A1 to {last})")
+            raise InputError(f"{show(name)} is off the board (cells run from A1 to {last})")
         return cls(row=row, col=col)
 
     @property

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from referee.errors import DictionaryError, InputError
+from referee.errors import DictionaryError, InputError, show
 
 DEFAULT_TAG = "en_US"
 DEFAULT_PROVIDER = "aspell"
@@ -103,7 +103,7 @@ def _import_enchant() -> Any:
 def open_enchant(spec: str) -> Dictionary:
     m = _SPEC.fullmatch(spec)
     if m is None:
-        raise InputError(f"--dictionary: {spec!r} is neither a language tag nor a file")
+        raise InputError(f"--dictionary: {show(spec)} is neither a language tag nor a file")
     provider = m.group("provider") or DEFAULT_PROVIDER
     tag = m.group("tag").replace("-", "_")
     enchant = _import_enchant()

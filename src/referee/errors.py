@@ -38,3 +38,15 @@ def where(source: str | None, place: str | None = None) -> str:
     """Format the 'file: place: ' prefix of an error message."""
     parts = [p for p in (source, place) if p]
     return "".join(f"{p}: " for p in parts)
+
+
+def show(value: object, limit: int = 60) -> str:
+    """A short ``repr`` of input for messages: never expands a huge structure
+    (YAML aliases can make a few hundred bytes into millions of values)."""
+    import reprlib
+
+    r = reprlib.Repr()
+    r.maxlevel = 2
+    r.maxstring = r.maxother = r.maxlong = limit
+    r.maxlist = r.maxtuple = r.maxdict = r.maxset = r.maxfrozenset = r.maxdeque = 4
+    return r.repr(value)

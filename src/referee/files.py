@@ -12,7 +12,7 @@ import os
 import sys
 from typing import Any
 
-from referee.errors import InputError
+from referee.errors import InputError, show
 
 MAX_YAML_BYTES = 1024 * 1024
 """YAML inputs larger than this are refused before they are read."""
@@ -42,7 +42,7 @@ def read_bytes(path: str, *, limit: int = MAX_YAML_BYTES, what: str = "file") ->
     import stat
 
     if stat.S_ISDIR(st.st_mode):
-        raise InputError(f"{name}: is a directory, not a {what} file")
+        raise InputError(f"{name}: is a directory, not a file ({what} expected)")
     if st.st_size > limit:
         raise InputError(
             f"{name}: {what} is {_size(st.st_size)}, larger than {_size(limit)}; refusing to read it"
@@ -99,7 +99,7 @@ def load_mapping(path: str, what: str = "file") -> dict[str, Any]:
         raise InputError(f"{name}: expected a YAML mapping (key: value) at the top, found {kind}")
     bad = [k for k in data if not isinstance(k, str)]
     if bad:
-        raise InputError(f"{name}: top-level key {bad[0]!r} is not a name")
+        raise InputError(f"{name}: top-level key {show(bad[0])} is not a name")
     return data
 
 

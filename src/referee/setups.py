@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.blindspot import Position, board_from_letters
 from referee.board import LetterGrid
-from referee.errors import SetupError, where
+from referee.errors import SetupError, show, where
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -45,7 +45,9 @@ def layout_from_mapping(
     """A board from a layout/setup mapping: ``letters`` if given, else ``tiles``."""
     game = data.get("game")
     if game is not None and game != "blind-spot":
-        raise SetupError(f"{where(source, 'game')}this is a {game!r} file, not a blind-spot layout")
+        raise SetupError(
+            f"{where(source, 'game')}this is a {show(game)} file, not a blind-spot layout"
+        )
     if "letters" in data:
         return board_from_letters(data["letters"], source)
     if "tiles" in data:
@@ -102,7 +104,7 @@ def load_setup(path: str) -> dict[str, Any]:
     name = display_name(path)
     game = data.get("game")
     if game is not None and game != "blind-spot":
-        raise SetupError(f"{name}: game: this is a {game!r} file, not a blind-spot setup")
+        raise SetupError(f"{name}: game: this is a {show(game)} file, not a blind-spot setup")
     if "tiles" not in data and "letters" not in data:
         raise SetupError(f"{name}: not a setup: it has neither 'tiles' nor 'letters'")
     return data

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.board import LetterGrid
-from referee.errors import InputError, SetupError, where
+from referee.errors import InputError, SetupError, show, where
 
 SIDES = ("A", "B")
 TILE_SIZE = 3
@@ -38,13 +38,13 @@ class TileRef:
         m = _REF.fullmatch(str(text)) if isinstance(text, (str, int)) else None
         if m is None:
             raise SetupError(
-                f"{where(source, place)}{text!r} is not a tile reference "
+                f"{where(source, place)}{show(text)} is not a tile reference "
                 "(a tile number then its side, like 7B)"
             )
         side = m.group(2).upper()
         if side not in SIDES:
             raise SetupError(
-                f"{where(source, place)}{text!r}: tile sides are A and B, not {m.group(2)!r}"
+                f"{where(source, place)}{show(text)}: tile sides are A and B, not {show(m.group(2))}"
             )
         return cls(int(m.group(1)), side)
 
@@ -77,7 +77,7 @@ class Catalog:
             if isinstance(key, str) and key.strip().isdigit():
                 number = int(key)
             if number is None or number < 1:
-                raise SetupError(f"{where(source, 'tiles')}{key!r} is not a tile number")
+                raise SetupError(f"{where(source, 'tiles')}{show(key)} is not a tile number")
             if number in faces:
                 raise SetupError(f"{where(source, 'tiles')}tile {number} is listed twice")
             place = f"tile {number}"
@@ -103,7 +103,7 @@ class Catalog:
     def side(self, ref: TileRef, source: str | None = None, place: str | None = None) -> Face:
         if ref.number not in self.faces:
             raise SetupError(
-                f"{where(source, place)}unknown tile {str(ref)!r}: catalog {self.name!r} "
+                f"{where(source, place)}unknown tile {show(str(ref))}: catalog {show(self.name)} "
                 f"has tiles {self.numbers[0]}-{self.numbers[-1]}"
             )
         return self.faces[ref.number][ref.side]
@@ -139,7 +139,9 @@ def _face(rows: object, source: str | None, place: str) -> Face:
     for i, row in enumerate(rows, start=1):
         text = "".join(str(row).split()).lower() if isinstance(row, str) else ""
         if len(text) != TILE_SIZE or not all("a" <= ch <= "z" for ch in text):
-            raise SetupError(f"{where(source, place)}row {i}: expected 3 letters a-z, got {row!r}")
+            raise SetupError(
+                f"{where(source, place)}row {i}: expected 3 letters a-z, got {show(row)}"
+            )
         out.append(text)
     return (out[0], out[1], out[2])
 
@@ -222,7 +224,9 @@ def generate(catalog: Catalog, seed: int) -> Layout:
     pool = catalog.numbers
     count = GRID_TILES * GRID_TILES
     if len(pool) < count:
-        raise SetupError(f"catalog {catalog.name!r} has {len(pool)} tiles; a setup needs {count}")
+        raise SetupError(
+            f"catalog {show(catalog.name)} has {len(pool)} tiles; a setup needs {count}"
+        )
     stream = SeedStream(seed)
     for i in range(count):
         j = i + stream.below(len(pool) - i)
@@ -268,12 +272,12 @@ def decode(code: str) -> Layout:
     m = _CODE.fullmatch(text)
     if m is None:
         raise SetupError(
-            f"code {code!r} is not of the form BS1-<3 tiles>-<3 tiles>-<3 tiles>-<2 check "
+            f"code {show(code)} is not of the form BS1-<3 tiles>-<3 tiles>-<3 tiles>-<2 check "
             "characters>, e.g. BS1-7B12A3A-1A5B18B-9A2A4B-K4: mistyped code?"
         )
     rows = m.groups()[:3]
     if _check_chars("".join(rows)) != m.group(4):
-        raise SetupError(f"code {code!r}: the check characters do not match: mistyped code?")
+        raise SetupError(f"code {show(code)}: the check characters do not match: mistyped code?")
     return tuple(tuple(TileRef(int(n), side) for n, side in _REFS.findall(row)) for row in rows)
 
 
@@ -354,15 +358,15 @@ def verify(data: Mapping[str, Any], catalog: Catalog) -> list[Problem]:
             add(
                 Problem(
                     "catalog-mismatch",
-                    f"catalog: the setup was made with catalog {name!r} (sha256 {sha}), "
-                    f"but the catalog in use is {catalog.name!r} (sha256 {catalog.sha256})",
+                    f"catalog: the setup was made with catalog {show(name)} (sha256 {sha}), "
+                    f"but the catalog in use is {show(catalog.name)} (sha256 {catalog.sha256})",
                 )
             )
     current = tuple(tuple(row) for row in complete) if full and complete is not None else None
     if "seed" in data:
         seed = data["seed"]
         if isinstance(seed, bool) or not isinstance(seed, int):
-            add(Problem("seed-mismatch", f"seed: {seed!r} is not an integer"))
+            add(Problem("seed-mismatch", f"seed: {show(seed)} is not an integer"))
         elif current is not None:
             try:
                 again = generate(catalog, seed)
@@ -428,7 +432,7 @@ def _verify_tiles(
                 problems.append(
                     Problem(
                         "unknown-tile",
-                        f"{place}: unknown tile {str(ref)!r}: catalog {catalog.name!r} has "
+                        f"{place}: unknown tile {show(str(ref))}: catalog {show(catalog.name)} has "
                         f"tiles {catalog.numbers[0]}-{catalog.numbers[-1]}",
                     )
                 )

@@ -29,6 +29,7 @@ SECTIONS: list[tuple[str, list[tuple[str, str]]]] = [
         [
             ("check-word", "referee.cli.blindspot:check_word"),
             ("words", "referee.cli.blindspot:words"),
+            ("setup", "referee.cli.setup:setup"),
             # blind-spot commands
         ],
     ),
@@ -130,6 +131,10 @@ def run_mapped(call: Callable[[], Any]) -> int:
         error_line("aborted")
         return 130
     except click.UsageError as exc:
+        if type(exc).__name__ == "NoArgsIsHelpError" and exc.ctx is not None:
+            # click >= 8.2: a command run with no arguments shows its help (exit 2)
+            click.echo(exc.ctx.get_help())
+            return EXIT_INPUT
         hint = ""
         if exc.ctx is not None:
             hint = f" (see '{exc.ctx.command_path} --help')"
@@ -156,6 +161,7 @@ def error_line(message: str) -> None:
 
 
 @click.group(
+    "referee",
     cls=RefereeGroup,
     lazy={name: target for _, entries in SECTIONS for name, target in entries},
     context_settings=CONTEXT_SETTINGS,

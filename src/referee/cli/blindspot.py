@@ -91,7 +91,7 @@ def check_word(
     Example:
       referee check-word seas --layout setups/sample.yaml --at D1
       referee check-word tale --layout setups/sample.yaml --at E4 \\
-          --player blue --position setups/sample-position.yaml
+          --player blue --position examples/blindspot/sample-position.yaml
     """
     from referee.blindspot import check_word as judge
     from referee.blindspot import normalise_word
@@ -154,7 +154,7 @@ def words(
     Example:
       referee words --layout setups/sample.yaml --at D1
       referee words --layout setups/sample.yaml --player red \\
-          --position setups/sample-position.yaml --min-length 5
+          --position examples/blindspot/sample-position.yaml --min-length 5
     """
     player = player.lower()
     board, pos, override = _load(layout, catalog, position, glasses)
