@@ -157,8 +157,11 @@ def _tile_border(refs: Sequence[TileRef] | None, size: int) -> str:
     return "   +" + "+".join(parts) + "+"
 
 
-def setup_svg(grid: LetterGrid, layout: Layout | None, title: str, footer: str = "") -> str:
-    """A printable SVG of the board: one A4 page (fits Letter too), in millimetres.
+def setup_svg(
+    grid: LetterGrid, layout: Layout | None, title: str, subtitle: str = "", footer: str = ""
+) -> str:
+    """A printable SVG of the board, 190 x 252 mm: one page on A4 or Letter,
+    printer margins included (checked by printing it from headless Chromium).
 
     Tile borders are thick, letters large; each tile's number and side are in
     small print at the bottom of the tile, as on the physical tiles.
@@ -168,14 +171,18 @@ def setup_svg(grid: LetterGrid, layout: Layout | None, title: str, footer: str =
     cell, left, top = 20.0, 15.0, 45.0
     parts = [
         '<?xml version="1.0" encoding="UTF-8"?>',
-        '<svg xmlns="http://www.w3.org/2000/svg" width="210mm" height="279mm" '
+        '<svg xmlns="http://www.w3.org/2000/svg" width="190mm" height="252mm" '
         'viewBox="0 0 210 279">',
         "<style>text{font-family:'DejaVu Sans',Arial,Helvetica,sans-serif;fill:#111}"
         ".l{font-size:12px;font-weight:bold}.n{font-size:3px;fill:#555}"
-        ".t{font-size:7px;font-weight:bold}.f{font-size:3.2px;fill:#444}</style>",
+        ".t{font-size:7px;font-weight:bold}.s{font-size:5px;font-family:monospace}.f{font-size:3.2px;fill:#444}</style>",
         '<rect x="0" y="0" width="210" height="279" fill="#fff"/>',
-        f'<text class="t" x="105" y="25" text-anchor="middle">{escape(title)}</text>',
+        f'<text class="t" x="105" y="22" text-anchor="middle">{escape(title)}</text>',
     ]
+    if subtitle:
+        parts.append(
+            f'<text class="s" x="105" y="32" text-anchor="middle">{escape(subtitle)}</text>'
+        )
     for r in range(9):
         for c in range(9):
             x, y = left + c * cell, top + r * cell

@@ -237,11 +237,11 @@ def show(file: str, catalog: str | None, svg: str | None, force: bool, as_json: 
     grid = layout_from_mapping(data, source, cat)
     code_text = encode(layout) if layout else None
     if svg:
-        title = f"Blind Spot setup {code_text}" if code_text else "Blind Spot setup"
         footer = (
             f"catalog {cat.name} · sha256 {cat.sha256[:16]}" if layout else "written by letters"
         )
-        atomic_write(svg, setup_svg(grid, layout, title, footer), force=force, what="SVG")
+        page = setup_svg(grid, layout, "Blind Spot setup", code_text or "", footer)
+        atomic_write(svg, page, force=force, what="SVG")
     if as_json:
         emit_json(
             {
