@@ -12,7 +12,7 @@ side of it. Diagonals need a spot on the glasses tile.
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterable, Mapping
+from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal
@@ -190,7 +190,7 @@ class Position:
         return {cell: colour for colour, cells in self.spots.items() for cell in cells}
 
 
-def _colour(value: object, source: str | None, key: str) -> str:
+def _colour(value: object, source: str | None, key: str | None) -> str:
     colour = value.strip().lower() if isinstance(value, str) else ""
     if colour not in COLOURS:
         raise InputError(
@@ -534,3 +534,445 @@ def legal_plays(
         key=lambda p: (-len(p.word), p.at, p.word, ALL_DIRECTIONS.index(p.direction), p.cells)
     )
     return plays
+
+
+# =========================================================================== games
+#
+# A game is its setup (board, players, mode) plus an append-only list of
+# actions. The state is never stored: it is replayed from the actions, so the
+# file can be audited by a person and an undo is itself an action (nothing is
+# ever lost). Replaying re-checks every action against the board; a file
+# edited by hand into an impossible state is an InputError naming the action.
+
+Mode = Literal["standard", "teams", "solo"]
+ActionKind = Literal["play", "bonus", "skip-bonus", "timeout", "undo"]
+ACTION_KINDS: tuple[ActionKind, ...] = ("play", "bonus", "skip-bonus", "timeout", "undo")
+
+GameReason = Literal[
+    "not-your-turn",
+    "game-over",
+    "bonus-owed",
+    "no-spots-left",
+    "must-play",
+    "nothing-to-undo",
+]
+
+PAIRS: tuple[tuple[str, str], ...] = (("red", "yellow"), ("blue", "green"))
+"""With two players (and in solo play) each side uses two colours."""
+
+SOLO_BANDS: tuple[tuple[int, str], ...] = (
+    (16, "20/20 vision!"),
+    (10, "Seeing clearly"),
+    (4, "Slightly blurry..."),
+    (0, "Get those eyes checked!"),
+)
+
+GAME_EXPLANATIONS: dict[str, str] = {
+    "not-your-turn": "it is another player's turn",
+    "game-over": "the game is over",
+    "bonus-owed": "the farsighted bonus spot must be placed (or skipped) first",
+    "no-spots-left": "the player has no spots left",
+    "must-play": "in solo play you must play a word if you can",
+    "nothing-to-undo": "there is no action to take back",
+}
+
+
+def solo_band(score: int) -> str:
+    """The rulebook's rating for a solo score."""
+    return next(label for low, label in SOLO_BANDS if score >= low)
+
+
+@dataclass(frozen=True)
+class Action:
+    """One recorded action. ``player`` is the seat that acted."""
+
+    kind: ActionKind
+    player: str | None = None
+    at: Cell | None = None
+    word: str | None = None
+    forced: bool = False
+
+    @classmethod
+    def from_mapping(cls, data: object, index: int, source: str | None = None) -> Action:
+        place = f"actions[{index}]"
+        if not isinstance(data, dict):
+            raise InputError(f"{where(source, place)}expected a mapping like {{do: play, ...}}")
+        kind = data.get("do")
+        if kind not in ACTION_KINDS:
+            raise InputError(
+                f"{where(source, place)}unknown action {show(kind)} "
+                f"(actions are {', '.join(ACTION_KINDS)})"
+            )
+        player = data.get("player")
+        if kind != "undo":
+            player = _colour(player, source, f"{place}.player")
+        at = None
+        if kind in ("play", "bonus"):
+            raw_at = data.get("at")
+            try:
+                at = Cell.from_name(raw_at if isinstance(raw_at, str) else show(raw_at), SIZE, SIZE)
+            except InputError as exc:
+                raise InputError(f"{where(source, place + '.at')}{exc}") from None
+        word = None
+        if kind == "play":
+            raw_word = data.get("word")
+            try:
+                word = normalise_word(raw_word if isinstance(raw_word, str) else show(raw_word))
+            except InputError as exc:
+                raise InputError(f"{where(source, place + '.word')}{exc}") from None
+        forced = data.get("forced", False) is True
+        return cls(kind, player if isinstance(player, str) else None, at, word, forced)
+
+    def to_mapping(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"do": self.kind}
+        if self.player is not None:
+            out["player"] = self.player
+        if self.at is not None:
+            out["at"] = self.at.name
+        if self.word is not None:
+            out["word"] = self.word
+        if self.forced:
+            out["forced"] = True
+        return out
+
+    def describe(self) -> str:
+        bits = [
+            self.kind,
+            self.player or "",
+            self.at.name if self.at else "",
+            (self.word or "").upper(),
+        ]
+        return " ".join(b for b in bits if b)
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """The fixed part of a game: the board, the seats in turn order and the mode.
+
+    Two players each use two colours (red+yellow against blue+green); a team
+    game is four players, red+yellow against blue+green; solo play is blue and
+    red alternating, blue first, with green and yellow as their reserves.
+    """
+
+    board: LetterGrid
+    players: tuple[str, ...]
+    mode: Mode = "standard"
+
+    @classmethod
+    def create(
+        cls, board: LetterGrid, players: Sequence[str], *, teams: bool = False, solo: bool = False
+    ) -> GameSetup:
+        """Validate the seats; raise :class:`InputError` for an impossible table."""
+        if solo:
+            if teams:
+                raise InputError("--solo and --teams cannot be combined")
+            if players and tuple(players) != ("blue", "red"):
+                raise InputError("solo play is blue and red, blue first (omit --players)")
+            return cls(board, ("blue", "red"), "solo")
+        seats = tuple(_colour(p, "--players", None) for p in players)
+        if len(set(seats)) != len(seats):
+            raise InputError(f"--players: a colour is listed twice ({', '.join(seats)})")
+        if not 2 <= len(seats) <= 4:
+            raise InputError(f"--players: 2 to 4 players, got {len(seats)}")
+        if teams:
+            if len(seats) != 4:
+                raise InputError("--teams needs all four colours (red, yellow, blue, green)")
+            return cls(board, seats, "teams")
+        if len(seats) == 2 and _pair_of(seats[0]) == _pair_of(seats[1]):
+            raise InputError(
+                f"--players: with two players one takes red+yellow and the other blue+green; "
+                f"{seats[0]} and {seats[1]} are the same side"
+            )
+        return cls(board, seats, "standard")
+
+    def colours_of(self, player: str) -> tuple[str, ...]:
+        """The colours a seat places, in the order its spots are used."""
+        if self.mode == "solo" or (self.mode == "standard" and len(self.players) == 2):
+            return _pair_of(player)
+        return (player,)
+
+    def seat_of(self, colour: str) -> str | None:
+        for p in self.players:
+            if colour in self.colours_of(p):
+                return p
+        return None
+
+    @property
+    def teams(self) -> tuple[tuple[str, ...], ...]:
+        """Readable-across groups for :class:`Position` (pairs and teams)."""
+        if self.mode == "teams":
+            return PAIRS
+        return tuple(self.colours_of(p) for p in self.players if len(self.colours_of(p)) > 1)
+
+    @property
+    def supply(self) -> int:
+        """Spots per seat: 20 per colour it uses."""
+        return SPOTS_PER_COLOUR * len(self.colours_of(self.players[0]))
+
+    @property
+    def sha256(self) -> str:
+        import hashlib
+
+        return hashlib.sha256("\n".join(self.board.rows).encode("ascii")).hexdigest()
+
+
+def _pair_of(colour: str) -> tuple[str, ...]:
+    return next(pair for pair in PAIRS if colour in pair)
+
+
+@dataclass(frozen=True)
+class GameState:
+    """Everything replayed from the actions."""
+
+    spots: Mapping[str, tuple[Cell, ...]]
+    """Board spots by colour, in the order placed."""
+    glasses: Mapping[str, int]
+    """Glasses-tile spots by seat."""
+    used: Mapping[str, int]
+    """Spots taken from each seat's supply (board and glasses tile)."""
+    turn: str | None
+    """The seat to act next; ``None`` once the game is over."""
+    bonus_owed: str | None
+    eliminated: tuple[str, ...]
+    winner: str | tuple[str, ...] | None
+    over: bool
+    actions: tuple[Action, ...]
+    """The effective actions (undone ones removed)."""
+    recorded: int
+    """How many entries the file holds, undos included."""
+
+    def position(self, setup: GameSetup) -> Position:
+        """The position ``check_word`` judges against (glasses by seat)."""
+        return Position(
+            spots={c: frozenset(cells) for c, cells in self.spots.items()},
+            glasses=dict(self.glasses),
+            teams=setup.teams,
+        )
+
+    def covered(self) -> dict[Cell, str]:
+        return {cell: colour for colour, cells in self.spots.items() for cell in cells}
+
+    def solo_score(self, setup: GameSetup) -> int | None:
+        return self.glasses.get("red", 0) if setup.mode == "solo" else None
+
+    def to_dict(self, setup: GameSetup) -> dict[str, Any]:
+        score = self.solo_score(setup)
+        return {
+            "turn": self.turn,
+            "spots": {c: [cell.name for cell in cells] for c, cells in self.spots.items()},
+            "glasses": dict(self.glasses),
+            "eliminated": list(self.eliminated),
+            "bonus_owed": self.bonus_owed is not None,
+            "winner": list(self.winner) if isinstance(self.winner, tuple) else self.winner,
+            "solo_score": score,
+            "solo_rating": solo_band(score) if score is not None else None,
+            "spots_left": {p: setup.supply - self.used.get(p, 0) for p in setup.players},
+            "actions": len(self.actions),
+            "recorded": self.recorded,
+        }
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The answer to one attempted action: accepted, or why not."""
+
+    ok: bool
+    reason: str | None = None
+    verdict: Verdict | None = None
+    proof: Play | None = None
+    """For ``must-play``: a legal play that exists."""
+
+    @property
+    def explanation(self) -> str | None:
+        if self.verdict is not None and self.verdict.reason:
+            return self.verdict.explanation
+        return GAME_EXPLANATIONS.get(self.reason or "")
+
+
+def _initial(setup: GameSetup) -> GameState:
+    return GameState(
+        spots={},
+        glasses=dict.fromkeys(setup.players, 0),
+        used=dict.fromkeys(setup.players, 0),
+        turn=setup.players[0],
+        bonus_owed=None,
+        eliminated=(),
+        winner=None,
+        over=False,
+        actions=(),
+        recorded=0,
+    )
+
+
+def _next_seat(setup: GameSetup, state_eliminated: Sequence[str], current: str) -> str:
+    order = setup.players
+    i = order.index(current)
+    for k in range(1, len(order) + 1):
+        seat = order[(i + k) % len(order)]
+        if setup.mode == "solo" or seat not in state_eliminated:
+            return seat
+    return current
+
+
+def _colour_for(setup: GameSetup, state: GameState, seat: str) -> str | None:
+    """The colour of the seat's next spot: the first colour with spots left."""
+    used = state.used.get(seat, 0)
+    colours = setup.colours_of(seat)
+    k = used // SPOTS_PER_COLOUR
+    return colours[k] if k < len(colours) else None
+
+
+def step(
+    setup: GameSetup,
+    state: GameState,
+    action: Action,
+    dictionary: Container[str] | None = None,
+    three_letter: Container[str] | None = None,
+) -> tuple[Outcome, GameState]:
+    """Apply one action. Returns the outcome and the new state (the old state
+    when refused). ``dictionary=None`` trusts a recorded play's word (replay)
+    and checks only the board. A bonus or skip with no bonus owed is an
+    :class:`InputError` (the action makes no sense at all)."""
+    from dataclasses import replace
+
+    if action.kind == "undo":
+        raise ValueError("undo is handled by replay()")
+    seat = action.player or state.turn
+    assert seat is not None or state.over
+    if state.over:
+        return Outcome(False, "game-over"), state
+    if action.kind in ("bonus", "skip-bonus"):
+        if state.bonus_owed is None:
+            raise InputError(f"{action.kind}: no bonus spot is owed")
+        if seat != state.bonus_owed:
+            return Outcome(False, "not-your-turn"), state
+    elif seat != state.turn:
+        return Outcome(False, "not-your-turn"), state
+    elif state.bonus_owed is not None:
+        return Outcome(False, "bonus-owed"), state
+    assert seat is not None
+
+    spots = {c: tuple(cells) for c, cells in state.spots.items()}
+    used = dict(state.used)
+    glasses = dict(state.glasses)
+
+    if action.kind in ("play", "bonus"):
+        assert action.at is not None
+        colour = _colour_for(setup, state, seat)
+        if action.kind == "play":
+            assert action.word is not None
+            lexicon: Container[str] = dictionary if dictionary is not None else {action.word}
+            three = three_letter if dictionary is not None else {action.word}
+            verdict = check_word(
+                setup.board,
+                action.word,
+                action.at,
+                lexicon,
+                player=setup.colours_of(seat)[0],
+                position=state.position(setup),
+                three_letter=three,
+            )
+            if not verdict.valid:
+                return Outcome(False, verdict.reason, verdict), state
+        else:
+            verdict = None
+            if action.at in state.covered():
+                return Outcome(False, "occupied"), state
+        if colour is None:
+            return Outcome(False, "no-spots-left", verdict), state
+        spots[colour] = (*spots.get(colour, ()), action.at)
+        used[seat] += 1
+        bonus = action.kind == "play" and verdict is not None and verdict.bonus
+        turn = state.turn if bonus else _next_seat(setup, state.eliminated, seat)
+        new = replace(
+            state,
+            spots=spots,
+            used=used,
+            turn=turn,
+            bonus_owed=seat if bonus else None,
+            actions=(*state.actions, action),
+        )
+        return Outcome(True, None, verdict), new
+
+    if action.kind == "skip-bonus":
+        turn = _next_seat(setup, state.eliminated, seat)
+        return Outcome(True), replace(
+            state, turn=turn, bonus_owed=None, actions=(*state.actions, action)
+        )
+
+    # timeout: a spot on the glasses tile
+    if setup.mode == "solo" and dictionary is not None and not action.forced and glasses[seat] < 2:
+        plays = legal_plays(
+            setup.board,
+            dictionary,
+            player=seat,
+            position=state.position(setup),
+            three_letter=three_letter,
+        )
+        if plays:
+            return Outcome(False, "must-play", proof=plays[0]), state
+    glasses[seat] += 1
+    used[seat] += 1
+    eliminated = state.eliminated
+    winner: str | tuple[str, ...] | None = None
+    over = False
+    if glasses[seat] == 2:
+        if setup.mode == "solo":
+            over = seat == "blue"
+            eliminated = (*eliminated, seat) if seat not in eliminated else eliminated
+        elif setup.mode == "teams":
+            losers = _pair_of(seat)
+            eliminated = (*eliminated, *[c for c in losers if c not in eliminated])
+            winner = next(pair for pair in PAIRS if pair != losers)
+            over = True
+        else:
+            eliminated = (*eliminated, seat)
+            left = [p for p in setup.players if p not in eliminated]
+            if len(left) == 1:
+                winner, over = left[0], True
+    turn = None if over else _next_seat(setup, eliminated, seat)
+    new = replace(
+        state,
+        glasses=glasses,
+        used=used,
+        turn=turn,
+        eliminated=eliminated,
+        winner=winner,
+        over=over,
+        actions=(*state.actions, action),
+    )
+    return Outcome(True), new
+
+
+def replay(setup: GameSetup, actions: Sequence[Action], source: str | None = None) -> GameState:
+    """The state after ``actions`` (undo entries take back the one before).
+
+    Every action is re-checked against the board; the first impossible one is
+    an :class:`InputError` naming its index.
+    """
+    effective: list[tuple[int, Action]] = []
+    for i, action in enumerate(actions):
+        if action.kind == "undo":
+            if not effective:
+                raise InputError(
+                    f"{where(source, f'actions[{i}]')}impossible: undo with nothing to undo"
+                )
+            effective.pop()
+        else:
+            effective.append((i, action))
+    from dataclasses import replace
+
+    state = _initial(setup)
+    for i, action in effective:
+        try:
+            outcome, state = step(setup, state, action)
+        except InputError as exc:
+            raise InputError(
+                f"{where(source, f'actions[{i}]')}impossible action ({action.describe()}): {exc}"
+            ) from None
+        if not outcome.ok:
+            raise InputError(
+                f"{where(source, f'actions[{i}]')}impossible action ({action.describe()}): "
+                f"{outcome.reason}: {outcome.explanation}"
+            )
+    return replace(state, recorded=len(actions))

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from referee.blindspot import Position, board_from_letters
+from referee.blindspot import Action, GameSetup, Position, board_from_letters
 from referee.board import LetterGrid
-from referee.errors import SetupError, show, where
+from referee.errors import InputError, SetupError, show, where
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -62,6 +63,16 @@ def load_layout(path: str, catalog_path: str | None = None) -> LetterGrid:
     data = load_mapping(path, "layout")
     catalog = load_catalog(catalog_path) if "letters" not in data and "tiles" in data else None
     return layout_from_mapping(data, display_name(path), catalog)
+
+
+def layout_code(path: str, catalog_path: str | None = None) -> str | None:
+    """The setup code of a layout file that gives tiles (``None`` for letters only)."""
+    from referee.tiles import encode, parse_tile_rows
+
+    data = load_mapping(path, "layout")
+    if "tiles" not in data:
+        return None
+    return encode(parse_tile_rows(data["tiles"], display_name(path)))
 
 
 def load_position(path: str) -> Position:
@@ -231,3 +242,113 @@ def catalog_template(tiles: int = 18) -> str:
         lines.append(f"  {n}:")
         lines += [f"    {side}: [___, ___, ___]" for side in ("A", "B")]
     return "\n".join(lines) + "\n"
+
+
+# ------------------------------------------------------------------ game files
+
+GAME_KIND = "blind-spot-game"
+GAME_FORMAT = 1
+
+
+@dataclass(frozen=True)
+class GameFile:
+    """A Blind Spot game file: the setup, its recorded actions, and options."""
+
+    setup: GameSetup
+    actions: tuple[Action, ...]
+    layout_source: str | None = None
+    layout_code: str | None = None
+    dictionary: str | None = None
+    allow: str | None = None
+
+    def with_action(self, action: Action) -> GameFile:
+        from dataclasses import replace
+
+        return replace(self, actions=(*self.actions, action))
+
+    def text(self) -> str:
+        """The YAML text: one action per line, strings quoted (``no`` stays a word)."""
+        q = _quote
+        s = self.setup
+        lines = [
+            "# A Blind Spot game kept by referee. Every action is kept, in order; the",
+            "# state is replayed from them (referee blindspot game show). An undo is an",
+            "# action too, so nothing is ever lost.",
+            f"game: {GAME_KIND}",
+            f"format: {GAME_FORMAT}",
+            f"mode: {s.mode}",
+            f"players: [{', '.join(s.players)}]",
+        ]
+        if self.dictionary:
+            lines.append(f"dictionary: {q(self.dictionary)}")
+        if self.allow:
+            lines.append(f"allow: {q(self.allow)}")
+        lines.append("layout:")
+        if self.layout_source:
+            lines.append(f"  source: {q(self.layout_source)}")
+        if self.layout_code:
+            lines.append(f"  code: {self.layout_code}")
+        lines.append(f"  sha256: {s.sha256}")
+        lines.append("  letters:")
+        lines += [f"    - {row}" for row in s.board.rows]
+        if not self.actions:
+            lines.append("actions: []")
+        else:
+            lines.append("actions:")
+            for a in self.actions:
+                fields = ", ".join(
+                    f"{k}: {q(v) if isinstance(v, str) else 'true'}"
+                    for k, v in a.to_mapping().items()
+                )
+                lines.append(f"  - {{{fields}}}")
+        return "\n".join(lines) + "\n"
+
+
+def load_game(path: str) -> GameFile:
+    """Read a game file; a malformed or tampered file is exit 2 naming the place."""
+    data = load_mapping(path, "game")
+    name = display_name(path)
+    if data.get("game") != GAME_KIND:
+        raise SetupError(f"{name}: game: not a Blind Spot game file (expected game: {GAME_KIND})")
+    if data.get("format") != GAME_FORMAT:
+        raise SetupError(f"{name}: format: expected {GAME_FORMAT}, got {show(data.get('format'))}")
+    layout = data.get("layout")
+    if not isinstance(layout, dict):
+        raise SetupError(f"{name}: layout: expected a mapping with letters and sha256")
+    board = board_from_letters(layout.get("letters"), f"{name}: layout")
+    mode = data.get("mode")
+    players = data.get("players")
+    if mode not in ("standard", "teams", "solo"):
+        raise SetupError(f"{name}: mode: expected standard, teams or solo, got {show(mode)}")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise SetupError(f"{name}: players: expected a list of colours")
+    try:
+        setup = GameSetup.create(
+            board, [] if mode == "solo" else players, teams=mode == "teams", solo=mode == "solo"
+        )
+    except InputError as exc:
+        raise SetupError(f"{name}: players: {exc}") from None
+    if mode == "solo" and players != ["blue", "red"]:
+        raise SetupError(f"{name}: players: solo play is [blue, red]")
+    if layout.get("sha256") != setup.sha256:
+        raise SetupError(f"{name}: layout: the letters do not match their sha256 (edited by hand?)")
+    raw = data.get("actions")
+    if raw is None:
+        raw = []
+    if not isinstance(raw, list):
+        raise SetupError(f"{name}: actions: expected a list")
+    actions = tuple(Action.from_mapping(a, i, name) for i, a in enumerate(raw))
+    opt = {k: data.get(k) for k in ("dictionary", "allow")}
+    for k, v in opt.items():
+        if v is not None and not isinstance(v, str):
+            raise SetupError(f"{name}: {k}: expected a string, got {show(v)}")
+    src = layout.get("source")
+    code = layout.get("code")
+    return GameFile(
+        setup,
+        actions,
+        src if isinstance(src, str) else None,
+        code if isinstance(code, str) else None,
+        opt["dictionary"],
+        opt["allow"],
+    )

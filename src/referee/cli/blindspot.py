@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Container, Mapping
+from collections.abc import Callable, Collection, Container, Mapping
+from typing import Any
 
 import click
 
@@ -15,7 +16,7 @@ from referee.blindspot import (
 )
 from referee.board import LetterGrid
 from referee.cells import Cell
-from referee.cli import F, dictionary_options, echo, emit_json, json_option
+from referee.cli import CONTEXT_SETTINGS, F, dictionary_options, echo, emit_json, json_option
 from referee.dictionary import Dictionary, open_dictionary
 
 COLOUR_STYLE = {"red": "red", "yellow": "yellow", "blue": "blue", "green": "green"}
@@ -228,3 +229,429 @@ def render_board(
                 parts.append(f" {board[cell].upper()} ")
         lines.append("".join(parts).rstrip())
     return "\n".join(lines)
+
+
+# ===================================================================== games
+
+
+@click.group("blindspot", context_settings=CONTEXT_SETTINGS)
+def blindspot() -> None:
+    """Blind Spot games: a live game file the referee advances move by move.
+
+    \b
+    Example:
+      referee blindspot game new --layout setups/sample.yaml --players red,blue -o game.yaml
+      referee blindspot game play game.yaml G1 pet
+      referee blindspot game show game.yaml
+    """
+
+
+@blindspot.group("game", context_settings=CONTEXT_SETTINGS)
+def game() -> None:
+    """Start, advance, show and undo a Blind Spot game kept in a file.
+
+    Every action is appended to the file (written atomically); the state is
+    replayed from the actions, so nothing is ever lost and undo is an action.
+
+    \b
+    Example:
+      referee blindspot game new --layout setups/sample.yaml --players red,blue -o game.yaml
+      referee blindspot game play game.yaml G1 pet
+    """
+
+
+@game.command("new")
+@click.option("--layout", required=True, metavar="FILE", help="Layout or setup file (YAML).")
+@click.option(
+    "--players",
+    metavar="COLOURS",
+    default="",
+    help="Seats in turn order, e.g. red,blue or red,blue,yellow,green (first listed starts).",
+)
+@click.option("--teams", is_flag=True, help="Four players: red+yellow against blue+green.")
+@click.option("--solo", is_flag=True, help="Solo play: blue and red alternate, blue first.")
+@click.option("--catalog", metavar="FILE", envvar="REFEREE_CATALOG", help="Tile catalog.")
+@click.option("-o", "--output", required=True, metavar="FILE", help="The game file to create.")
+@click.option("--force", is_flag=True, help="Overwrite the game file if it exists.")
+@dictionary_options
+@json_option
+def game_new(
+    layout: str,
+    players: str,
+    teams: bool,
+    solo: bool,
+    catalog: str | None,
+    output: str,
+    force: bool,
+    dictionary: str | None,
+    allow: str | None,
+    as_json: bool,
+) -> int:
+    """Start a game on a layout; the dictionary options are kept for the game.
+
+    \b
+    Example:
+      referee blindspot game new --layout setups/sample.yaml --players red,blue -o game.yaml
+      referee blindspot game new --layout setups/seed-2024.yaml --solo -o solo.yaml
+    """
+    from referee.blindspot import GameSetup, replay
+    from referee.files import atomic_write
+    from referee.setups import GameFile, layout_code, load_layout
+
+    board = load_layout(layout, catalog)
+    seats = [p.strip().lower() for p in players.split(",") if p.strip()]
+    if not seats and not solo:
+        raise click.UsageError("give --players (e.g. red,blue) or --solo")
+    setup = GameSetup.create(board, seats, teams=teams, solo=solo)
+    gf = GameFile(setup, (), layout, layout_code(layout, catalog), dictionary, allow)
+    atomic_write(output, gf.text(), force=force, what="game")
+    state = replay(setup, ())
+    return _report(gf, state, output, as_json, headline=f"New {setup.mode} game in {output}.")
+
+
+def _open_lexicon(gf: Any, dictionary: str | None, allow: str | None) -> tuple[Any, Any]:
+    lexicon = open_dictionary(dictionary or gf.dictionary, allow or gf.allow)
+    return lexicon, _three_letter(lexicon)
+
+
+def _act(
+    path: str,
+    make: Callable[[Any], Any],
+    *,
+    needs_dictionary: Callable[[Any], bool] = lambda gf: False,
+    dictionary: str | None = None,
+    allow: str | None = None,
+    as_json: bool = False,
+) -> int:
+    """Load the game, apply one action, write it if accepted, report."""
+    from referee.blindspot import step
+    from referee.files import atomic_write
+    from referee.setups import load_game
+
+    gf = load_game(path)
+    state = _replay(gf, path)
+    action = make(state)
+    lexicon = three = None
+    if needs_dictionary(gf):
+        lexicon, three = _open_lexicon(gf, dictionary, allow)
+    if action.kind == "undo":
+        ok = bool(state.actions)
+        outcome_reason = None if ok else "nothing-to-undo"
+        if ok:
+            gf = gf.with_action(action)
+            atomic_write(path, gf.text(), force=True, what="game")
+            state = _replay(gf, path)
+        return _report(gf, state, path, as_json, action=action, ok=ok, reason=outcome_reason)
+    outcome, new_state = step(gf.setup, state, action, lexicon, three)
+    if outcome.ok:
+        gf = gf.with_action(action)
+        atomic_write(path, gf.text(), force=True, what="game")
+        state = new_state
+    return _report(
+        gf,
+        state,
+        path,
+        as_json,
+        action=action,
+        ok=outcome.ok,
+        reason=outcome.reason,
+        outcome=outcome,
+    )
+
+
+def _replay(gf: Any, path: str) -> Any:
+    from referee.blindspot import replay
+    from referee.files import display_name
+
+    return replay(gf.setup, gf.actions, display_name(path))
+
+
+def _status(gf: Any, state: Any, path: str) -> str:
+    from referee.blindspot import solo_band
+
+    setup = gf.setup
+    if state.over:
+        if setup.mode == "solo":
+            score = state.solo_score(setup)
+            return f"Game over. Solo score: {score} ({solo_band(score)})."
+        if isinstance(state.winner, tuple):
+            return f"Game over: {' and '.join(state.winner)} win."
+        return f"Game over: {state.winner} wins."
+    if state.bonus_owed:
+        return (
+            f"{state.bonus_owed} earned the farsighted bonus: place it with "
+            f"'referee blindspot game bonus {path} CELL' or skip it with "
+            f"'referee blindspot game skip-bonus {path}'."
+        )
+    return f"Turn: {state.turn}."
+
+
+def _report(
+    gf: Any,
+    state: Any,
+    path: str,
+    as_json: bool,
+    *,
+    headline: str | None = None,
+    action: Any = None,
+    ok: bool = True,
+    reason: str | None = None,
+    outcome: Any = None,
+) -> int:
+    from referee.blindspot import GAME_EXPLANATIONS, describe
+
+    verdict = outcome.verdict if outcome is not None else None
+    proof = outcome.proof if outcome is not None else None
+    if as_json:
+        doc: dict[str, Any] = {"valid": ok, "reason": reason}
+        if action is not None:
+            doc["action"] = action.to_mapping()
+        if verdict is not None:
+            doc.update({k: v for k, v in verdict.to_dict().items() if k not in ("valid", "reason")})
+        if proof is not None:
+            doc["proof"] = proof.to_dict()
+        doc["state"] = state.to_dict(gf.setup)
+        emit_json(doc)
+        return 0 if ok else 1
+    new = action.at if action is not None and action.kind in ("play", "bonus") else None
+    marks = verdict.play.cells if verdict is not None and verdict.play else ()
+    echo(render_board(gf.setup.board, state.covered(), new=new, word_cells=marks))
+    echo()
+    if headline:
+        echo(headline)
+    if verdict is not None:
+        echo(verdict.sentence())
+    elif action is not None:
+        what = action.describe()
+        if ok:
+            echo(f"Done: {what}.")
+        else:
+            echo(f"Not accepted: {what}: {reason}: {GAME_EXPLANATIONS.get(reason or '', '')}.")
+    if proof is not None:
+        echo(f"For example: {proof.word.upper()} at {proof.at.name}, {describe(proof)}.")
+    echo(_status(gf, state, path))
+    return 0 if ok else 1
+
+
+_player_option = click.option(
+    "--player",
+    type=click.Choice(COLOURS, case_sensitive=False),
+    help="The seat acting (default: whoever's turn it is).",
+)
+
+
+@game.command("play")
+@click.argument("game_file", metavar="GAME")
+@click.argument("cell")
+@click.argument("word")
+@_player_option
+@dictionary_options
+@json_option
+def game_play(
+    game_file: str,
+    cell: str,
+    word: str,
+    player: str | None,
+    dictionary: str | None,
+    allow: str | None,
+    as_json: bool,
+) -> int:
+    """Judge a play exactly as check-word does; if legal, place the spot.
+
+    Exit 0 if the play is accepted, 1 if not (with check-word's reason, or
+    not-your-turn, game-over, bonus-owed, no-spots-left).
+
+    \b
+    Example:
+      referee blindspot game play game.yaml G1 pet
+    """
+    from referee.blindspot import SIZE, Action, normalise_word
+
+    w = normalise_word(word)
+    at = Cell.from_name(cell, SIZE, SIZE)
+    return _act(
+        game_file,
+        lambda state: Action("play", _seat(player, state), at, w),
+        needs_dictionary=lambda gf: True,
+        dictionary=dictionary,
+        allow=allow,
+        as_json=as_json,
+    )
+
+
+def _seat(player: str | None, state: Any) -> str:
+    return player.lower() if player else (state.turn or "red")
+
+
+@game.command("bonus")
+@click.argument("game_file", metavar="GAME")
+@click.argument("cell")
+@json_option
+def game_bonus(game_file: str, cell: str, as_json: bool) -> int:
+    """Place the farsighted bonus spot on any vacant cell (it need form no word).
+
+    \b
+    Example:
+      referee blindspot game bonus game.yaml A5
+    """
+    from referee.blindspot import SIZE, Action
+
+    at = Cell.from_name(cell, SIZE, SIZE)
+    return _act(game_file, lambda state: Action("bonus", state.bonus_owed, at), as_json=as_json)
+
+
+@game.command("skip-bonus")
+@click.argument("game_file", metavar="GAME")
+@json_option
+def game_skip_bonus(game_file: str, as_json: bool) -> int:
+    """Decline the farsighted bonus spot.
+
+    \b
+    Example:
+      referee blindspot game skip-bonus game.yaml
+    """
+    from referee.blindspot import Action
+
+    return _act(game_file, lambda state: Action("skip-bonus", state.bonus_owed), as_json=as_json)
+
+
+@game.command("timeout")
+@click.argument("game_file", metavar="GAME")
+@_player_option
+@click.option(
+    "--force", is_flag=True, help="Solo play: accept the timeout even though a word exists."
+)
+@dictionary_options
+@json_option
+def game_timeout(
+    game_file: str,
+    player: str | None,
+    force: bool,
+    dictionary: str | None,
+    allow: str | None,
+    as_json: bool,
+) -> int:
+    """The player failed to spot a word: a spot goes on the glasses tile.
+
+    The first unlocks diagonals (for the whole team in a team game); the second
+    eliminates the player (in a team game the team loses). In solo play it is
+    refused while the colour still has a legal play (one is shown), unless
+    --force.
+
+    \b
+    Example:
+      referee blindspot game timeout game.yaml
+    """
+    from referee.blindspot import Action
+
+    return _act(
+        game_file,
+        lambda state: Action("timeout", _seat(player, state), forced=force),
+        needs_dictionary=lambda gf: gf.setup.mode == "solo" and not force,
+        dictionary=dictionary,
+        allow=allow,
+        as_json=as_json,
+    )
+
+
+@game.command("undo")
+@click.argument("game_file", metavar="GAME")
+@json_option
+def game_undo(game_file: str, as_json: bool) -> int:
+    """Take back the last action (recorded as an undo: nothing is lost).
+
+    \b
+    Example:
+      referee blindspot game undo game.yaml
+    """
+    from referee.blindspot import Action
+
+    return _act(game_file, lambda state: Action("undo"), as_json=as_json)
+
+
+@game.command("show")
+@click.argument("game_file", metavar="GAME")
+@json_option
+def game_show(game_file: str, as_json: bool) -> int:
+    """The board with every spot, the glasses tile, whose turn, who is out, the winner.
+
+    A file edited by hand into an impossible state is reported with the first
+    impossible action and its index (exit 2).
+
+    \b
+    Example:
+      referee blindspot game show game.yaml
+    """
+    from referee.blindspot import solo_band
+    from referee.setups import load_game
+
+    gf = load_game(game_file)
+    state = _replay(gf, game_file)
+    if as_json:
+        emit_json(state.to_dict(gf.setup))
+        return 0
+    setup = gf.setup
+    echo(render_board(setup.board, state.covered()))
+    echo()
+    glasses = ", ".join(f"{p} {state.glasses.get(p, 0)}" for p in setup.players)
+    left = ", ".join(f"{p} {setup.supply - state.used.get(p, 0)}" for p in setup.players)
+    echo(f"Players: {', '.join(setup.players)} ({setup.mode})")
+    echo(f"Glasses tile: {glasses}")
+    echo(f"Spots left: {left}")
+    if state.eliminated:
+        echo(f"Out: {', '.join(state.eliminated)}")
+    score = state.solo_score(setup)
+    if score is not None:
+        echo(f"Solo score: {score} ({solo_band(score)})")
+    echo(f"Actions: {len(state.actions)}")
+    echo(_status(gf, state, game_file))
+    return 0
+
+
+@game.command("hint")
+@click.argument("game_file", metavar="GAME")
+@click.option(
+    "--min-length", type=click.IntRange(min=3), default=3, show_default=True, help="Shortest word."
+)
+@dictionary_options
+@json_option
+def game_hint(
+    game_file: str, min_length: int, dictionary: str | None, allow: str | None, as_json: bool
+) -> int:
+    """Every legal play for the player whose turn it is (as `referee words`).
+
+    \b
+    Example:
+      referee blindspot game hint game.yaml
+    """
+    from referee.setups import load_game
+
+    gf = load_game(game_file)
+    state = _replay(gf, game_file)
+    if state.turn is None:
+        if as_json:
+            emit_json({"player": None, "count": 0, "plays": [], "reason": "game-over"})
+        else:
+            echo("The game is over.")
+        return 1
+    lexicon, three = _open_lexicon(gf, dictionary, allow)
+    plays = legal_plays(
+        gf.setup.board,
+        lexicon,
+        player=state.turn,
+        position=state.position(gf.setup),
+        min_length=min_length,
+        three_letter=three,
+    )
+    if as_json:
+        emit_json(
+            {
+                "player": state.turn,
+                "count": len(plays),
+                "plays": [p.to_dict() for p in plays],
+                "dictionary": lexicon.describe(),
+            }
+        )
+    else:
+        echo(format_plays(plays, state.turn, None))
+    return 0 if plays else 1
