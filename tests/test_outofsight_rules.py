@@ -1,0 +1,698 @@
+"""Out of Sight rules: cards, banks, frame scoring, takes and the game model.
+
+The rulebook's worked examples come first: Example Three (advanced scoring of
+frame one) and Example One (what 5, 4, 2 may take).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from referee.errors import InputError
+from referee.outofsight import (
+    Bank,
+    Card,
+    FrameSheet,
+    Game,
+    Roll,
+    Take,
+    TakeVerdict,
+    best_take,
+    check_take,
+    order_piles,
+    parse_cards,
+    parse_frame,
+    parse_mode,
+    parse_prefer,
+    score_bank,
+    score_frame,
+)
+
+BRIAN = {"blue": 4, "yellow": 4, "green": 3, "purple": 3, "silver": 2, "red": 2, "orange": 1}
+JESSICA = {"red": 5, "yellow": 4, "green": 3, "blue": 3, "silver": 1}
+
+
+def bank(data: Any) -> Bank:
+    return Bank.from_data(data, "test", "bank")
+
+
+def counts(piles: Any) -> dict[str, int]:
+    return {p.colour: p.size for p in piles}
+
+
+# ------------------------------------------------------------ the rulebook's examples
+
+
+def test_example_three_brian() -> None:
+    s = score_bank("Brian", bank(BRIAN), "advanced", 1)
+    assert counts(s.scored) == {"blue": 4, "yellow": 4, "green": 3}
+    assert counts(s.saved) == {"purple": 3, "silver": 2, "red": 2}
+    assert counts(s.subtracted) == {"orange": 1}
+    assert (s.scored_cards, s.saved_cards, s.subtracted_cards, s.points) == (11, 7, 1, 10)
+
+
+def test_example_three_jessica() -> None:
+    s = score_bank("Jessica", bank(JESSICA), "advanced", 1)
+    assert counts(s.scored) == {"red": 5, "yellow": 4, "green": 3}
+    assert counts(s.saved) == {"blue": 3, "silver": 1}
+    assert s.subtracted == ()
+    assert (s.scored_cards, s.saved_cards, s.subtracted_cards, s.points) == (12, 4, 0, 12)
+
+
+def test_example_three_frame_json_shape() -> None:
+    frame = score_frame((("Brian", bank(BRIAN)), ("Jessica", bank(JESSICA))), "advanced", 1)
+    data = frame.to_dict()
+    assert (data["mode"], data["frame"]) == ("advanced", 1)
+    brian = data["players"]["Brian"]
+    assert {k: brian[k] for k in ("points", "scored", "saved", "subtracted")} == {
+        "points": 10,
+        "scored": 11,
+        "saved": {"purple": 3, "silver": 2, "red": 2},
+        "subtracted": 1,
+    }
+    jessica = data["players"]["Jessica"]
+    assert {k: jessica[k] for k in ("points", "scored", "saved", "subtracted")} == {
+        "points": 12,
+        "scored": 12,
+        "saved": {"blue": 3, "silver": 1},
+        "subtracted": 0,
+    }
+
+
+def test_example_three_next_frame_holds_the_saved_cards() -> None:
+    frame = score_frame((("Brian", bank(BRIAN)), ("Jessica", bank(JESSICA))), "advanced", 1)
+    assert frame.next_sheet() == {
+        "mode": "advanced",
+        "frame": 2,
+        "players": {
+            "Brian": {"purple": 3, "silver": 2, "red": 2},
+            "Jessica": {"blue": 3, "silver": 1},
+        },
+    }
+
+
+ROLL_542 = Roll((5, 4, 2))
+
+EXAMPLE_ONE: list[tuple[str, tuple[int, ...], bool, list[tuple[int, tuple[int, ...]]]]] = [
+    ("5-4-2-each-die-its-card", (5, 4, 2), True, [(5, (5,)), (4, (4,)), (2, (2,))]),
+    ("9-and-2", (9, 2), True, [(9, (5, 4)), (2, (2,))]),
+    ("11-all-three-dice", (11,), True, [(11, (5, 4, 2))]),
+    ("only-the-5-then-reroll", (5,), True, [(5, (5,))]),
+    ("no-cards-at-all", (), True, []),
+    ("2-and-3-would-split-the-5", (2, 3), False, []),
+    ("3-alone-splits-the-5", (3,), False, []),
+    ("9-and-11-share-dice", (9, 11), False, []),
+    ("four-cards-three-dice", (5, 4, 2, 2), False, []),
+]
+
+
+@pytest.mark.parametrize(
+    ("cards", "valid", "takes"),
+    [(c, v, t) for _, c, v, t in EXAMPLE_ONE],
+    ids=[i for i, *_ in EXAMPLE_ONE],
+)
+def test_example_one(
+    cards: tuple[int, ...], valid: bool, takes: list[tuple[int, tuple[int, ...]]]
+) -> None:
+    v = check_take(ROLL_542, cards)
+    assert v.valid is valid
+    assert [(t.card, t.dice(ROLL_542)) for t in v.takes] == takes
+    assert (v.reason is None) is valid
+
+
+# ---------------------------------------------------------------------------- cards
+
+CARDS = [
+    ("colour-number", "blue-7", Card("blue", 7)),
+    ("colour-only", "blue", Card("blue")),
+    ("uppercase", "Blue-18", Card("blue", 18)),
+    ("spaces", "  red-1 ", Card("red", 1)),
+    ("any-word", "turquoise-3", Card("turquoise", 3)),
+]
+
+
+@pytest.mark.parametrize(("text", "card"), [c[1:] for c in CARDS], ids=[c[0] for c in CARDS])
+def test_card_from_text(text: str, card: Card) -> None:
+    assert Card.from_text(text) == card
+    assert Card.from_text(str(card)) == card  # writes back as it reads
+
+
+BAD_CARDS = [
+    ("dash-no-number", "blue-", "no number"),
+    ("number-no-colour", "-7", "no colour"),
+    ("number-as-word", "blue-seven", "'seven' is not a card number"),
+    ("zero", "blue-0", "0 is out of range"),
+    ("nineteen", "blue-19", "19 is out of range"),
+    ("two-dashes", "blue-7-2", "'7-2' is not a card number"),
+    ("digit-colour", "bl3e-7", "one word of letters"),
+    ("bare-number", 7, "no colour"),
+    ("empty", "", "no colour"),
+    ("negative", "blue--7", "'-7' is not a card number"),
+]
+
+
+@pytest.mark.parametrize(
+    ("value", "fragment"), [c[1:] for c in BAD_CARDS], ids=[c[0] for c in BAD_CARDS]
+)
+def test_bad_card(value: object, fragment: str) -> None:
+    with pytest.raises(InputError, match=fragment) as info:
+        Card.from_text(value, "f.yaml", "players.Brian[2]")
+    assert str(info.value).startswith("f.yaml: players.Brian[2]: ")
+
+
+# ---------------------------------------------------------------------------- banks
+
+BANKS: list[tuple[str, object, list[Card]]] = [
+    ("list", ["blue-7", "red", "blue-2"], [Card("blue", 7), Card("red"), Card("blue", 2)]),
+    ("counts", {"blue": 2, "red": 1}, [Card("blue"), Card("blue"), Card("red")]),
+    ("numbers-per-colour", {"red": [1, 4]}, [Card("red", 1), Card("red", 4)]),
+    ("zero-count", {"blue": 0, "red": 1}, [Card("red")]),
+    ("empty-list", [], []),
+    ("empty-mapping", {}, []),
+]
+
+
+@pytest.mark.parametrize(("data", "cards"), [b[1:] for b in BANKS], ids=[b[0] for b in BANKS])
+def test_bank_from_data(data: object, cards: list[Card]) -> None:
+    b = bank(data)
+    assert list(b.cards) == cards
+    assert bank(b.to_data()) == b
+
+
+BAD_BANKS = [
+    ("no-bank", None, "no bank"),
+    ("a-string", "blue-7, red-2", "expected a list of cards"),
+    ("a-number", 12, "expected a list of cards"),
+    ("negative-count", {"blue": -1}, "expected a count"),
+    ("bool-count", {"blue": True}, "expected a count"),
+    ("bad-number-in-list", {"red": [1, 19]}, "19 is out of range"),
+    ("colour-key-number", {7: 2}, "not a colour"),
+    ("more-than-the-deck", {"blue": 109}, "more than 108 cards"),
+    ("bad-card-in-list", ["blue-7", "-7"], r"bank\[2\]: card '-7' has no colour"),
+]
+
+
+@pytest.mark.parametrize(
+    ("data", "fragment"), [b[1:] for b in BAD_BANKS], ids=[b[0] for b in BAD_BANKS]
+)
+def test_bad_bank(data: object, fragment: str) -> None:
+    with pytest.raises(InputError, match=fragment):
+        bank(data)
+
+
+MISSING = [
+    ("all-there", {"purple": 3}, {"purple": 4}, ""),
+    ("one-short", {"purple": 3}, {"purple": 2, "red": 5}, "purple 1"),
+    ("colour-gone", {"purple": 1, "red": 2}, {"purple": 1}, "red 2"),
+    ("numbered-exact", ["blue-5", "blue-11"], ["blue-11", "blue-5", "red-1"], ""),
+    ("numbered-one-gone", ["blue-5", "blue-11"], ["blue-5", "blue-12"], "blue-11"),
+    ("numbered-saved-loose-bank", ["blue-5"], {"blue": 1}, ""),
+    ("loose-saved-numbered-bank", {"blue": 2}, ["blue-5", "blue-9"], ""),
+    ("loose-saved-too-few", {"blue": 2}, ["blue-5"], "blue 1"),
+]
+
+
+@pytest.mark.parametrize(
+    ("saved", "new", "lacking"), [m[1:] for m in MISSING], ids=[m[0] for m in MISSING]
+)
+def test_bank_missing(saved: object, new: object, lacking: str) -> None:
+    from referee.outofsight import describe_cards
+
+    assert describe_cards(bank(new).missing(bank(saved))) == lacking
+
+
+# -------------------------------------------------------------------------- scoring
+
+SCORING: list[tuple[str, object, str, int, int, int, int, int]] = [
+    # id, bank, mode, frame, points, scored, saved, subtracted
+    ("basic-counts-cards", BRIAN, "basic", 1, 19, 19, 0, 0),
+    ("basic-final-same", BRIAN, "basic", 3, 19, 19, 0, 0),
+    ("advanced-frame-2-like-1", BRIAN, "advanced", 2, 10, 11, 7, 1),
+    ("final-frame-brian", BRIAN, "advanced", 3, 3, 11, 0, 8),  # 11 - (3+2+2+1)
+    ("final-frame-jessica", JESSICA, "advanced", 3, 8, 12, 0, 4),  # 12 - (3+1)
+    ("three-colours-final", {"red": 4, "blue": 2, "green": 1}, "advanced", 3, 7, 7, 0, 0),
+    ("one-colour", {"red": 6}, "advanced", 1, 6, 6, 0, 0),
+    ("empty-bank", {}, "advanced", 1, 0, 0, 0, 0),
+    (
+        "nine-colours",
+        dict.fromkeys(("a", "b", "c", "d", "e", "f", "g", "h", "i"), 1),
+        "advanced",
+        1,
+        0,  # 3 scored, 3 saved, 3 subtracted
+        3,
+        3,
+        3,
+    ),
+    ("negative-frame", {"a": 1, "b": 1, "c": 1, "d": 5, "e": 5}, "advanced", 3, 9, 11, 0, 2),
+]
+
+
+@pytest.mark.parametrize(
+    ("data", "mode", "frame", "points", "scored", "saved", "subtracted"),
+    [s[1:] for s in SCORING],
+    ids=[s[0] for s in SCORING],
+)
+def test_score_bank(
+    data: object, mode: Any, frame: int, points: int, scored: int, saved: int, subtracted: int
+) -> None:
+    s = score_bank("P", bank(data), mode, frame)
+    assert (s.points, s.scored_cards, s.saved_cards, s.subtracted_cards) == (
+        points,
+        scored,
+        saved,
+        subtracted,
+    )
+
+
+def test_final_frame_can_be_negative() -> None:
+    data = {"a": 1, "b": 1, "c": 1, "d": 1, "e": 1, "f": 1, "g": 1, "h": 1}
+    assert score_bank("P", bank(data), "advanced", 3).points == 3 - 5
+
+
+TIES: list[tuple[str, object, int, tuple[str, ...], list[dict[str, Any]]]] = [
+    (
+        "brian-green-purple-bank-order",
+        BRIAN,
+        1,
+        (),
+        [{"size": 3, "colours": ["green", "purple"], "by": "bank-order"}],
+    ),
+    (
+        "brian-prefers-purple",
+        BRIAN,
+        1,
+        ("purple",),
+        [{"size": 3, "colours": ["purple", "green"], "by": "prefer"}],
+    ),
+    (
+        "no-tie-at-boundary",
+        {"red": 3, "blue": 3, "green": 3, "gold": 2},
+        1,
+        (),
+        [],
+    ),
+    (
+        "tie-spans-save-subtract",
+        {"a": 5, "b": 4, "c": 3, "d": 1, "e": 1, "f": 1, "g": 1},
+        1,
+        ("g",),
+        [{"size": 1, "colours": ["g", "d", "e", "f"], "by": "prefer"}],
+    ),
+    (
+        "final-tie-score-subtract",
+        {"a": 2, "b": 2, "c": 2, "d": 2},
+        3,
+        (),
+        [{"size": 2, "colours": ["a", "b", "c", "d"], "by": "bank-order"}],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("data", "frame", "prefer", "ties"), [t[1:] for t in TIES], ids=[t[0] for t in TIES]
+)
+def test_ties(
+    data: object, frame: int, prefer: tuple[str, ...], ties: list[dict[str, Any]]
+) -> None:
+    s = score_bank("P", bank(data), "advanced", frame, prefer)
+    got = [{k: t.to_dict()[k] for k in ("size", "colours", "by")} for t in s.ties]
+    assert got == ties
+
+
+def test_prefer_changes_what_is_saved_not_the_points() -> None:
+    plain = score_bank("Brian", bank(BRIAN), "advanced", 1)
+    chosen = score_bank("Brian", bank(BRIAN), "advanced", 1, ("purple",))
+    assert plain.points == chosen.points == 10
+    assert counts(chosen.scored) == {"blue": 4, "yellow": 4, "purple": 3}
+    assert counts(chosen.saved) == {"green": 3, "silver": 2, "red": 2}
+    assert chosen.ties[0].places == ("scored", "saved")
+
+
+def test_bank_order_breaks_ties() -> None:
+    reordered = {"purple": 3, "green": 3, "blue": 4, "yellow": 4}
+    assert [p.colour for p in order_piles(bank(reordered))] == ["blue", "yellow", "purple", "green"]
+
+
+def test_prefer_never_lifts_a_smaller_pile() -> None:
+    s = score_bank("Brian", bank(BRIAN), "advanced", 1, ("orange",))
+    assert counts(s.subtracted) == {"orange": 1}
+    assert s.ties[0].chosen is False  # the green/purple tie was not the player's choice
+
+
+def test_numbers_total_of_scored_cards() -> None:
+    jess = bank(["red-1", "red-4", "blue-5", "green-2", "gold-9"])
+    s = score_bank("J", jess, "advanced", 3)
+    # red 2 cards (1+4) scores first; then blue, green, gold each 1: blue and green score.
+    assert s.numbers == 1 + 4 + 5 + 2
+    assert score_bank("B", bank(BRIAN), "advanced", 3).numbers is None
+
+
+# ------------------------------------------------------------------- file and options
+
+SHEET = {"mode": "advanced", "frame": 2, "players": {"A": ["red-1"], "B": {"blue": 2}}}
+
+
+def test_frame_sheet() -> None:
+    s = FrameSheet.from_mapping(SHEET, "f.yaml")
+    assert (s.mode, s.frame, s.players()) == ("advanced", 2, ("A", "B"))
+
+
+BAD_SHEETS = [
+    ("unknown-key", {**SHEET, "player": {}}, "unknown key 'player'"),
+    ("unknown-mode", {**SHEET, "mode": "expert"}, "mode: unknown mode 'expert'"),
+    ("frame-0", {**SHEET, "frame": 0}, "frame: frame 0 does not exist"),
+    ("frame-4", {**SHEET, "frame": 4}, "frame: frame 4 does not exist"),
+    ("frame-true", {**SHEET, "frame": True}, "frame True does not exist"),
+    ("no-players", {"mode": "basic"}, "players: missing"),
+    ("players-list", {"players": ["A", "B"]}, "expected a mapping of player: bank"),
+    ("player-without-bank", {"players": {"A": None}}, "players.A: no bank"),
+    ("player-name-number", {"players": {7: []}}, "player name 7"),
+    ("other-game", {**SHEET, "game": "blind-spot"}, "not out-of-sight"),
+]
+
+
+@pytest.mark.parametrize(
+    ("data", "fragment"), [b[1:] for b in BAD_SHEETS], ids=[b[0] for b in BAD_SHEETS]
+)
+def test_bad_sheet(data: dict[str, Any], fragment: str) -> None:
+    with pytest.raises(InputError, match=fragment):
+        FrameSheet.from_mapping(data, "f.yaml")
+
+
+@pytest.mark.parametrize(
+    ("value", "mode"), [("basic", "basic"), ("Advanced", "advanced")], ids=["basic", "advanced"]
+)
+def test_parse_mode(value: str, mode: str) -> None:
+    assert parse_mode(value) == mode
+
+
+@pytest.mark.parametrize(
+    ("value", "frame"), [(1, 1), (3, 3), ("final", 3)], ids=["one", "three", "final"]
+)
+def test_parse_frame(value: object, frame: int) -> None:
+    assert parse_frame(value) == frame
+
+
+PREFER = [
+    ("one", ["Brian=purple"], {"Brian": ("purple",)}),
+    ("two-players", ["A=red,Blue", "B=green"], {"A": ("red", "blue"), "B": ("green",)}),
+]
+
+
+@pytest.mark.parametrize(("values", "parsed"), [p[1:] for p in PREFER], ids=[p[0] for p in PREFER])
+def test_parse_prefer(values: list[str], parsed: dict[str, tuple[str, ...]]) -> None:
+    assert parse_prefer(values) == parsed
+
+
+BAD_PREFER = [
+    ("no-equals", ["Brian"], "PLAYER=colour"),
+    ("no-colours", ["Brian="], "PLAYER=colour"),
+    ("twice", ["B=red", "B=blue"], "given twice"),
+    ("colour-twice", ["B=red,red"], "colour twice"),
+    ("bad-colour", ["B=re d"], "not a colour"),
+]
+
+
+@pytest.mark.parametrize(
+    ("values", "fragment"), [b[1:] for b in BAD_PREFER], ids=[b[0] for b in BAD_PREFER]
+)
+def test_bad_prefer(values: list[str], fragment: str) -> None:
+    with pytest.raises(InputError, match=fragment):
+        parse_prefer(values)
+
+
+@pytest.mark.parametrize(
+    ("prefer", "fragment"),
+    [({"Nobody": ("red",)}, "no player 'Nobody'"), ({"Brian": ("pink",)}, "no 'pink' cards")],
+    ids=["unknown-player", "colour-not-held"],
+)
+def test_prefer_must_fit_the_banks(prefer: dict[str, tuple[str, ...]], fragment: str) -> None:
+    with pytest.raises(InputError, match=fragment):
+        score_frame((("Brian", bank(BRIAN)),), "advanced", 1, prefer)
+
+
+def test_more_than_nine_colours_warns() -> None:
+    nine = dict.fromkeys(("a", "b", "c", "d", "e", "f", "g", "h", "i"), 1)
+    assert score_frame((("P", bank(nine)),), "advanced", 1).warnings == ()
+    ten = score_frame((("P", bank(nine)), ("Q", bank({"j": 1}))), "advanced", 1)
+    assert len(ten.warnings) == 1
+    assert "10 different colours" in ten.warnings[0]
+
+
+# ---------------------------------------------------------------------------- takes
+
+ROLLS = [
+    ("five-four-two", "5,4,2", (5, 4, 2)),
+    ("spaces", " 6 , 6,1 ", (6, 6, 1)),
+]
+
+
+@pytest.mark.parametrize(("text", "dice"), [r[1:] for r in ROLLS], ids=[r[0] for r in ROLLS])
+def test_roll(text: str, dice: tuple[int, ...]) -> None:
+    assert Roll.from_text(text).dice == dice
+
+
+BAD_ROLLS = [
+    ("die-7", "7,4,2", "die 7 is out of range"),
+    ("die-0", "5,0,2", "die 0 is out of range"),
+    ("two-dice", "5,4", "2 dice"),
+    ("four-dice", "5,4,2,1", "4 dice"),
+    ("one-die", "5", "1 die"),
+    ("word", "five,4,2", "'five' is not a die"),
+    ("empty", "", "'' is not a die"),
+    ("negative", "-1,4,2", "'-1' is not a die"),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"), [b[1:] for b in BAD_ROLLS], ids=[b[0] for b in BAD_ROLLS]
+)
+def test_bad_roll(text: str, fragment: str) -> None:
+    with pytest.raises(InputError, match=fragment):
+        Roll.from_text(text)
+
+
+BAD_CARD_LISTS = [
+    ("zero", "0", "0 is out of range"),
+    ("nineteen", "9,19", "19 is out of range"),
+    ("word", "nine", "'nine' is not a card number"),
+    ("empty-item", "9,,2", "'' is not a card number"),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"), [b[1:] for b in BAD_CARD_LISTS], ids=[b[0] for b in BAD_CARD_LISTS]
+)
+def test_bad_card_list(text: str, fragment: str) -> None:
+    with pytest.raises(InputError, match=f"--cards: card: {fragment}"):
+        parse_cards(text, "--cards")
+
+
+def test_row_has_at_most_five_cards() -> None:
+    assert parse_cards("1,2,3,4,5", "--row", limit=5) == (1, 2, 3, 4, 5)
+    with pytest.raises(InputError, match="6 cards"):
+        parse_cards("1,2,3,4,5,6", "--row", limit=5)
+
+
+TAKES: list[
+    tuple[str, tuple[int, ...], tuple[int, ...], tuple[int, ...] | None, Any, str | None]
+] = [
+    # id, roll, cards, row, doubles, reason (None: legal)
+    ("in-row", (5, 4, 2), (9, 2), (3, 9, 11, 2, 7), None, None),
+    ("not-in-row", (5, 4, 2), (9, 2), (3, 9, 11, 7), None, "card-not-in-row"),
+    ("twice-not-in-row", (1, 1, 2), (2, 2), (2, 9), None, "card-not-in-row"),
+    ("same-number-twice", (1, 1, 2), (2, 2), (2, 2), None, None),
+    ("eighteen", (6, 6, 6), (18,), None, None, None),
+    ("sixteen-too-much", (6, 6, 3), (16,), None, None, "no-combination"),
+    ("doubles-flip-third-die", (3, 3, 2), (2,), None, "flip", None),
+    ("doubles-dice-used", (3, 3, 2), (3,), None, "flip", "no-combination"),
+    ("doubles-pair-sum", (3, 3, 2), (6,), None, "wipe", "no-combination"),
+    ("doubles-two-cards", (3, 3, 2), (2, 3), None, "flip", "too-many-cards"),
+    ("doubles-triple", (4, 4, 4), (4,), None, "flip", None),
+    ("no-doubles", (5, 4, 2), (2,), None, "flip", "no-doubles"),
+    ("doubles-no-cards", (1, 1, 6), (), None, "wipe", None),
+]
+
+
+@pytest.mark.parametrize(
+    ("dice", "cards", "row", "doubles", "reason"),
+    [t[1:] for t in TAKES],
+    ids=[t[0] for t in TAKES],
+)
+def test_check_take(
+    dice: tuple[int, ...],
+    cards: tuple[int, ...],
+    row: tuple[int, ...] | None,
+    doubles: Any,
+    reason: str | None,
+) -> None:
+    v = check_take(Roll(dice), cards, row, doubles)
+    assert v.reason == reason
+    assert v.valid is (reason is None)
+    if v.valid:
+        used = [i for t in v.takes for i in t.slots]
+        assert len(used) == len(set(used))
+        assert not set(used) & set(v.doubles_slots)
+        assert [t.card for t in v.takes] == list(cards)
+        assert all(sum(t.dice(v.roll)) == t.card for t in v.takes)
+
+
+def test_take_json_shape() -> None:
+    v = check_take(ROLL_542, (9, 2))
+    data = v.to_dict()
+    assert {k: data[k] for k in ("valid", "roll", "takes", "reason")} == {
+        "valid": True,
+        "roll": [5, 4, 2],
+        "takes": [{"card": 9, "dice": [5, 4]}, {"card": 2, "dice": [2]}],
+        "reason": None,
+    }
+
+
+def test_doubles_in_json() -> None:
+    data = check_take(Roll((3, 2, 3)), (2,), doubles="flip").to_dict()
+    assert data["doubles"] == {"call": "flip", "dice": [3, 3]}
+    assert data["takes"] == [{"card": 2, "dice": [2]}]
+
+
+BEST: list[tuple[str, tuple[int, ...], tuple[int, ...], Any, list[tuple[int, tuple[int, ...]]]]] = [
+    ("issue-row", (5, 4, 2), (3, 9, 11, 2, 7), None, [(9, (5, 4)), (2, (2,))]),
+    ("three-singles", (5, 4, 2), (5, 4, 2, 9, 11), None, [(5, (5,)), (4, (4,)), (2, (2,))]),
+    ("higher-total-wins", (5, 4, 2), (5, 4, 6, 1, 3), None, [(5, (5,)), (6, (4, 2))]),
+    ("groups-in-roll-order", (5, 4, 2), (7, 4, 6, 1, 3), None, [(7, (5, 2)), (4, (4,))]),
+    ("one-big", (6, 6, 6), (18, 1, 2), None, [(18, (6, 6, 6))]),
+    ("nothing", (1, 1, 1), (9, 10), None, []),
+    ("with-doubles", (3, 3, 5), (5, 6, 3), "flip", [(5, (5,))]),
+    ("doubles-nothing-left", (3, 3, 5), (6, 3), "wipe", []),
+]
+
+
+@pytest.mark.parametrize(
+    ("dice", "row", "doubles", "takes"), [b[1:] for b in BEST], ids=[b[0] for b in BEST]
+)
+def test_best_take(
+    dice: tuple[int, ...], row: tuple[int, ...], doubles: Any, takes: list[Any]
+) -> None:
+    v = best_take(Roll(dice), row, doubles)
+    assert [(t.card, t.dice(v.roll)) for t in v.takes] == takes
+    assert v.valid is bool(takes)
+    assert v.reason == (None if takes else "nothing-to-take")
+
+
+def test_best_take_without_doubles_pair() -> None:
+    v = best_take(ROLL_542, (5,), "flip")
+    assert (v.valid, v.reason) == (False, "no-doubles")
+
+
+def test_reprs_round_trip() -> None:
+    v = check_take(ROLL_542, (9, 2), (9, 2, 3))
+    assert eval(repr(v)) == v  # the reprs are plain constructor calls
+    assert eval(repr(Take(9, (0, 1)))) == Take(9, (0, 1))
+    assert isinstance(v, TakeVerdict)
+    s = score_bank("Brian", bank(BRIAN), "advanced", 1)
+    from referee.outofsight import Pile, PlayerScore, Tie
+
+    assert eval(repr(s), {"PlayerScore": PlayerScore, "Pile": Pile, "Card": Card, "Tie": Tie}) == s
+
+
+# ----------------------------------------------------------------------------- game
+
+
+def brian_jessica(mode: Any = "advanced") -> Game:
+    return Game.new(["Brian", "Jessica"], mode)
+
+
+def test_game_records_frames_and_totals() -> None:
+    g = brian_jessica().record((("Brian", bank(BRIAN)), ("Jessica", bank(JESSICA))))
+    assert g.totals() == {"Brian": 10, "Jessica": 12}
+    assert (g.next_frame, g.finished, g.result()) == (2, False, None)
+
+
+def test_game_refuses_a_bank_without_the_saved_cards() -> None:
+    g = brian_jessica().record((("Brian", bank(BRIAN)), ("Jessica", bank(JESSICA))))
+    short = {"purple": 2, "silver": 2, "red": 2, "blue": 5}
+    with pytest.raises(InputError, match="Brian: the bank lacks cards saved in frame 1: purple 1"):
+        g.record((("Brian", bank(short)), ("Jessica", bank(JESSICA))), source="f2.yaml")
+
+
+@pytest.mark.parametrize(
+    ("banks", "fragment"),
+    [
+        ((("Brian", Bank()),), "Jessica has no bank"),
+        ((("Brian", Bank()), ("Jessica", Bank()), ("Eve", Bank())), "'Eve' is not in this game"),
+    ],
+    ids=["missing-player", "extra-player"],
+)
+def test_game_needs_every_player_and_no_one_else(
+    banks: tuple[tuple[str, Bank], ...], fragment: str
+) -> None:
+    with pytest.raises(InputError, match=fragment):
+        brian_jessica().record(banks)
+
+
+def test_game_frame_number_and_mode_must_fit() -> None:
+    banks = (("Brian", Bank()), ("Jessica", Bank()))
+    with pytest.raises(InputError, match="this is frame 2, but the game is at frame 1"):
+        brian_jessica().record(banks, frame=2)
+    with pytest.raises(InputError, match="this frame is basic, but the game is advanced"):
+        brian_jessica().record(banks, mode="basic")
+
+
+def test_game_over_after_three_frames() -> None:
+    banks = (("Brian", Bank()), ("Jessica", Bank()))
+    g = brian_jessica("basic").record(banks).record(banks).record(banks)
+    assert g.finished
+    with pytest.raises(InputError, match="the game is over"):
+        g.record(banks)
+
+
+@pytest.mark.parametrize(
+    ("players", "fragment"),
+    [(["Brian"], "at least 2 players"), (["A", "A"], "named twice"), (["A", ""], "player name")],
+    ids=["one-player", "duplicate", "empty-name"],
+)
+def test_bad_new_game(players: list[str], fragment: str) -> None:
+    with pytest.raises(InputError, match=fragment):
+        Game.new(players, "basic")
+
+
+WINNERS: list[tuple[str, Any, Any, tuple[str, ...], bool]] = [
+    # id, Brian's final bank, Jessica's final bank, winners, tied on points
+    ("most-points", {"red": 3}, {"red": 2}, ("Brian",), False),
+    ("tie-higher-numbers", ["red-9", "red-9"], ["red-9", "red-8"], ("Brian",), True),
+    ("tie-still-tied", ["red-9", "red-8"], ["blue-8", "blue-9"], ("Brian", "Jessica"), True),
+    ("tie-numbers-unknown", {"red": 2}, ["red-1", "red-2"], ("Brian", "Jessica"), True),
+]
+
+
+@pytest.mark.parametrize(
+    ("brian", "jessica", "winners", "tied"), [w[1:] for w in WINNERS], ids=[w[0] for w in WINNERS]
+)
+def test_winner(brian: Any, jessica: Any, winners: tuple[str, ...], tied: bool) -> None:
+    empty = (("Brian", Bank()), ("Jessica", Bank()))
+    g = brian_jessica("basic").record(empty).record(empty)
+    g = g.record((("Brian", bank(brian)), ("Jessica", bank(jessica))))
+    result = g.result()
+    assert result is not None
+    assert result.winners == winners
+    assert bool(result.tied) is tied
+
+
+def test_game_round_trips_through_its_mapping() -> None:
+    g = brian_jessica().record(
+        (("Brian", bank(BRIAN)), ("Jessica", bank(JESSICA))), {"Brian": ("purple",)}
+    )
+    again = Game.from_mapping(g.to_mapping(), "game.yaml")
+    assert again == g
+    assert again.frames()[0].player("Brian").ties[0].chosen
+
+
+def test_game_file_history_is_rechecked() -> None:
+    g = brian_jessica().record((("Brian", bank(BRIAN)), ("Jessica", bank(JESSICA))))
+    data = g.to_mapping()
+    data["history"].append(
+        {"action": "frame", "frame": 2, "banks": {"Brian": {"red": 1}, "Jessica": JESSICA}}
+    )
+    with pytest.raises(InputError, match=r"game.yaml: history\[2\].players.Brian: the bank lacks"):
+        Game.from_mapping(data, "game.yaml")
