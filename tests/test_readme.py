@@ -1,7 +1,10 @@
 """The README's ``console`` examples are run and their output compared.
 
 A ``console`` block holds ``$ command`` lines each followed by its exact output
-(stdout then stderr). ``text`` blocks are illustrations and are not run.
+(stdout then stderr). The commands of one block run in order, in a fresh
+folder that links to the repository's ``setups`` and ``examples`` (so a block
+may create files such as ``game.yaml``). ``text`` blocks are illustrations
+and are not run.
 """
 
 from __future__ import annotations
@@ -21,37 +24,53 @@ README = ROOT / "README.md"
 _BLOCK = re.compile(r"^([ \t]*)```console\n(.*?)^[ \t]*```", re.M | re.S)
 
 
-def examples() -> list[tuple[str, str]]:
-    out: list[tuple[str, str]] = []
+Block = list[tuple[str, str]]
+
+
+def blocks() -> list[Block]:
+    out: list[Block] = []
     for m in _BLOCK.finditer(README.read_text(encoding="utf-8")):
         body = textwrap.dedent(m.group(2))
+        block: Block = []
         command: str | None = None
         expected: list[str] = []
         for line in body.splitlines():
             if line.startswith("$ "):
                 if command is not None:
-                    out.append((command, "\n".join(expected)))
+                    block.append((command, "\n".join(expected)))
                 command, expected = line[2:], []
             else:
                 expected.append(line)
         if command is not None:
-            out.append((command, "\n".join(expected)))
+            block.append((command, "\n".join(expected)))
+        out.append(block)
     return out
 
 
-EXAMPLES = examples()
+BLOCKS = blocks()
 
 
 def test_readme_has_examples() -> None:
-    assert len(EXAMPLES) >= 6
+    assert sum(len(b) for b in BLOCKS) >= 10
 
 
-@pytest.mark.parametrize(("command", "expected"), EXAMPLES, ids=[c for c, _ in EXAMPLES])
-def test_readme_example(command: str, expected: str) -> None:
+@pytest.mark.parametrize("block", BLOCKS, ids=[b[0][0] for b in BLOCKS])
+def test_readme_example(block: Block, tmp_path: Path) -> None:
+    for name in ("setups", "examples"):
+        (tmp_path / name).symlink_to(ROOT / name)
     env = {k: v for k, v in os.environ.items() if not k.startswith("REFEREE_")}
     env["NO_COLOR"] = "1"
     env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
-    proc = subprocess.run(
-        ["bash", "-c", command], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
-    )
-    assert (proc.stdout + proc.stderr).rstrip("\n") == expected.rstrip("\n")
+    for command, expected in block:
+        proc = subprocess.run(
+            ["bash", "-c", command],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert (command, (proc.stdout + proc.stderr).rstrip("\n")) == (
+            command,
+            expected.rstrip("\n"),
+        )

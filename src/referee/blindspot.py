@@ -786,7 +786,8 @@ class Outcome:
     def explanation(self) -> str | None:
         if self.verdict is not None and self.verdict.reason:
             return self.verdict.explanation
-        return GAME_EXPLANATIONS.get(self.reason or "")
+        reason = self.reason or ""
+        return GAME_EXPLANATIONS.get(reason) or EXPLANATIONS.get(reason)
 
 
 def _initial(setup: GameSetup) -> GameState:

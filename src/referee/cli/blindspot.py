@@ -342,11 +342,11 @@ def _act(
             atomic_write(path, gf.text(), force=True, what="game")
             state = _replay(gf, path)
         return _report(gf, state, path, as_json, action=action, ok=ok, reason=outcome_reason)
-    outcome, new_state = step(gf.setup, state, action, lexicon, three)
+    outcome, _ = step(gf.setup, state, action, lexicon, three)
     if outcome.ok:
         gf = gf.with_action(action)
         atomic_write(path, gf.text(), force=True, what="game")
-        state = new_state
+        state = _replay(gf, path)  # the state as the file now says it is
     return _report(
         gf,
         state,
@@ -426,7 +426,10 @@ def _report(
         if ok:
             echo(f"Done: {what}.")
         else:
-            echo(f"Not accepted: {what}: {reason}: {GAME_EXPLANATIONS.get(reason or '', '')}.")
+            explanation = (
+                outcome.explanation if outcome is not None else GAME_EXPLANATIONS.get(reason or "")
+            )
+            echo(f"Not accepted: {what}: {reason}: {explanation}.")
     if proof is not None:
         echo(f"For example: {proof.word.upper()} at {proof.at.name}, {describe(proof)}.")
     echo(_status(gf, state, path))
