@@ -209,8 +209,10 @@ class Bank:
 
     def to_data(self) -> dict[str, int] | list[str]:
         """The bank as written in a file: ``colour: count`` when no card has a
-        number, else a list of cards."""
-        if all(c.number is None for c in self.cards):
+        number (and the colours are grouped), else a list of cards; it reads
+        back as the same bank."""
+        grouped = self.cards == Bank.from_piles(self.piles()).cards
+        if grouped and all(c.number is None for c in self.cards):
             return self.counts()
         return [str(c) for c in self.cards]
 
