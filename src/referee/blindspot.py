@@ -310,35 +310,48 @@ class _Side:
 
 
 def _side(
-    board: LetterGrid, ray: list[Cell], covered: Mapping[Cell, str], friends: Container[str]
+    board: LetterGrid, ray: Sequence[Cell], covered: Mapping[Cell, str], friends: Container[str]
 ) -> _Side:
     cells: list[Cell] = []
+    letters: list[str] = []
     skipped: list[tuple[Cell, ...]] = []
     pending: list[Cell] = []
+    rows = board.rows
     for cell in ray:
         owner = covered.get(cell)
         if owner is None:
             cells.append(cell)
+            letters.append(rows[cell.row][cell.col])
             skipped.append(tuple(pending))
-            pending = []
+            if pending:
+                pending = []
         elif owner in friends:
             pending.append(cell)
         else:
             break
-    return _Side(tuple(cells), "".join(board[c] for c in cells), tuple(skipped))
+    return _Side(tuple(cells), "".join(letters), tuple(skipped))
 
 
-def _readings(
-    board: LetterGrid,
-    covered: Mapping[Cell, str],
-    friends: Container[str],
-    at: Cell,
-    direction: Direction,
-) -> tuple[_Side, _Side]:
-    """(behind, ahead) of ``at`` when reading in ``direction``."""
-    behind = _side(board, board.ray(at, direction.opposite), covered, friends)
-    ahead = _side(board, board.ray(at, direction), covered, friends)
-    return behind, ahead
+class _Lines:
+    """The visible letters on every ray from one cell, each ray computed once."""
+
+    def __init__(
+        self, board: LetterGrid, covered: Mapping[Cell, str], friends: Container[str], at: Cell
+    ) -> None:
+        self.board, self.covered, self.friends, self.at = board, covered, friends, at
+        self._memo: dict[Direction, _Side] = {}
+
+    def side(self, direction: Direction) -> _Side:
+        """Visible letters going away from ``at`` in ``direction``, nearest first."""
+        found = self._memo.get(direction)
+        if found is None:
+            ray = self.board.ray(self.at, direction)
+            found = self._memo[direction] = _side(self.board, ray, self.covered, self.friends)
+        return found
+
+    def readings(self, direction: Direction) -> tuple[_Side, _Side]:
+        """(behind, ahead) of ``at`` when reading in ``direction``."""
+        return self.side(direction.opposite), self.side(direction)
 
 
 def _make_play(at: Cell, direction: Direction, behind: _Side, a: int, ahead: _Side, b: int) -> Play:
@@ -355,48 +368,34 @@ def _make_play(at: Cell, direction: Direction, behind: _Side, a: int, ahead: _Si
     return Play(at, word, direction, tuple(before + after), tuple(skipped))
 
 
-def _find_across(
-    board: LetterGrid,
-    covered: Mapping[Cell, str],
-    friends: Container[str],
-    at: Cell,
-    word: str,
-    directions: Iterable[Direction],
-) -> Play | None:
-    """The word read across ``at`` (at least one letter on each side)."""
+def _find_across(lines: _Lines, word: str, directions: Iterable[Direction]) -> Play | None:
+    """The word read across the spot (at least one letter on each side)."""
     for d in directions:
-        behind, ahead = _readings(board, covered, friends, at, d)
+        behind, ahead = lines.readings(d)
         for a in range(1, len(word)):
             b = len(word) - a
             if b > len(ahead.letters) or a > len(behind.letters):
                 continue
             if behind.letters[:a][::-1] == word[:a] and ahead.letters[:b] == word[a:]:
-                return _make_play(at, d, behind, a, ahead, b)
+                return _make_play(lines.at, d, behind, a, ahead, b)
     return None
 
 
-def _find_at_end(
-    board: LetterGrid,
-    covered: Mapping[Cell, str],
-    friends: Container[str],
-    at: Cell,
-    word: str,
-    directions: Iterable[Direction],
-) -> Play | None:
-    """The word right beside ``at`` on a line: starting just after it, or ending
+def _find_at_end(lines: _Lines, word: str, directions: Iterable[Direction]) -> Play | None:
+    """The word right beside the spot on a line: starting just after it, or ending
     just before it (the spot would be at an end of the word)."""
     n = len(word)
     for d in directions:
-        ahead = _side(board, board.ray(at, d), covered, friends)
+        ahead = lines.side(d)
         letters = ahead.letters[:n]
         if len(letters) < n or word not in (letters, letters[::-1]):
             continue
         cells = ahead.cells[:n]
         inside = [c for s in ahead.skipped_before[1:n] for c in s]
         if letters == word:  # reads away from the spot
-            return Play(at, word, d, cells, tuple(inside))
+            return Play(lines.at, word, d, cells, tuple(inside))
         # reads towards the spot, ending just before it
-        return Play(at, word, d.opposite, cells[::-1], tuple(reversed(inside)))
+        return Play(lines.at, word, d.opposite, cells[::-1], tuple(reversed(inside)))
     return None
 
 
@@ -448,19 +447,22 @@ def check_word(
     friends = friends_of(position, player)
     diagonals = position.has_glasses(player) if glasses is None else glasses
     allowed = ALL_DIRECTIONS if diagonals else ORTHOGONAL
-    play = _find_across(board, covered, friends, at, word, allowed)
+    lines = _Lines(board, covered, friends, at)
+    play = _find_across(lines, word, allowed)
     if play is None:
         near: Reason = "not-found"
         if not diagonals:
-            near_play = _find_across(board, covered, friends, at, word, _diagonals())
+            near_play = _find_across(lines, word, _diagonals())
             if near_play:
                 return Verdict(False, "diagonal-needs-glasses", word, at, near_play)
-        everyone = _Everyone()
-        near_play = _find_across(board, covered, everyone, at, word, ALL_DIRECTIONS)
+        # Nearer misses: as if other players' spots could be read across too.
+        enemies = any(colour not in friends for colour in covered.values())
+        relaxed = _Lines(board, covered, _Everyone(), at) if enemies else lines
+        near_play = _find_across(relaxed, word, ALL_DIRECTIONS)
         if near_play:
             near = "blocked"
         else:
-            near_play = _find_at_end(board, covered, everyone, at, word, ALL_DIRECTIONS)
+            near_play = _find_at_end(relaxed, word, ALL_DIRECTIONS)
             if near_play:
                 near = "spot-at-end"
         return Verdict(False, near, word, at, near_play)
@@ -519,8 +521,9 @@ def legal_plays(
     for cell in targets:
         if cell in covered:
             continue
+        lines = _Lines(board, covered, friends, cell)
         for d in allowed:
-            behind, ahead = _readings(board, covered, friends, cell, d)
+            behind, ahead = lines.readings(d)
             for a in range(1, len(behind.letters) + 1):
                 head = behind.letters[:a][::-1]
                 for b in range(max(1, min_length - a), len(ahead.letters) + 1):

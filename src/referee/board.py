@@ -5,9 +5,22 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from referee.cells import Cell
 from referee.errors import InputError, show, where
+
+
+@lru_cache(maxsize=4096)
+def _ray(width: int, height: int, start: Cell, direction: Direction) -> tuple[Cell, ...]:
+    """Rays depend only on the grid's size: computed once each."""
+    dc, dr = direction.value
+    out: list[Cell] = []
+    row, col = start.row + dr, start.col + dc
+    while 0 <= row < height and 0 <= col < width:
+        out.append(Cell(row=row, col=col))
+        row, col = row + dr, col + dc
+    return tuple(out)
 
 
 class Direction(enum.Enum):
@@ -36,7 +49,7 @@ class Direction(enum.Enum):
 
     @property
     def opposite(self) -> Direction:
-        return Direction((-self.dc, -self.dr))
+        return _OPPOSITES[self]
 
     @property
     def long_name(self) -> str:
@@ -53,6 +66,8 @@ _LONG_NAMES = {
     Direction.SE: "south-east",
     Direction.SW: "south-west",
 }
+
+_OPPOSITES: dict[Direction, Direction] = {d: Direction((-d.dc, -d.dr)) for d in Direction}
 
 ORTHOGONAL: tuple[Direction, ...] = (Direction.E, Direction.W, Direction.S, Direction.N)
 DIAGONAL: tuple[Direction, ...] = (Direction.SE, Direction.SW, Direction.NE, Direction.NW)
@@ -133,17 +148,11 @@ class LetterGrid:
         except InputError as exc:
             raise InputError(f"{where(place)}{exc}") from None
 
-    def ray(self, start: Cell, direction: Direction) -> list[Cell]:
+    def ray(self, start: Cell, direction: Direction) -> tuple[Cell, ...]:
         """The cells from ``start`` (excluded) to the edge, in ``direction``."""
-        out: list[Cell] = []
-        cell = start.step(direction.dc, direction.dr)
-        while cell in self:
-            out.append(cell)
-            cell = cell.step(direction.dc, direction.dr)
-        return out
+        return _ray(self.width, self.height, start, direction)
 
     def line(self, through: Cell, direction: Direction) -> list[Cell]:
         """The whole line through ``through``, edge to edge, in reading ``direction``."""
         back = self.ray(through, direction.opposite)
-        back.reverse()
-        return [*back, through, *self.ray(through, direction)]
+        return [*reversed(back), through, *self.ray(through, direction)]
