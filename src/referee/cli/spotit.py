@@ -1,0 +1,339 @@
+"""Spot it! 1,2,3 commands: ``referee spotit verify/match/generate/render/result/deal``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import click
+
+from referee.cli import CONTEXT_SETTINGS, echo, emit_json, json_option
+
+if TYPE_CHECKING:
+    from referee.spotit import Deck
+
+GAME_KEYS = ("tom-thumb", "caterpillar", "two-chests", "well", "hide-and-seek")
+DEFAULT_DEAL_ORDER = 7
+"""Without --deck, ``deal`` uses the built-in deck of order 7 (57 cards), the
+deck ``referee spotit generate --order 7`` prints."""
+
+
+def load_deck(path: str) -> Deck:
+    """A deck file (YAML; ``-`` for stdin) as a :class:`~referee.spotit.Deck`."""
+    from referee.files import display_name, load_mapping
+    from referee.spotit import Deck
+
+    return Deck.from_mapping(load_mapping(path, "deck"), display_name(path))
+
+
+@click.group("spotit", context_settings=CONTEXT_SETTINGS)
+def spotit() -> None:
+    """Spot it! decks (any two cards share exactly one symbol) and the mini-games.
+
+    A deck file is YAML: a name and a list of cards, each a list of symbols
+    written shape/colour (one/blue, circle/green), compared case-insensitively.
+
+    \b
+    Example:
+      referee spotit generate --order 7 --seed 1 -o deck.yaml
+      referee spotit verify deck.yaml
+      referee spotit match deck.yaml 3 17
+    """
+
+
+@spotit.command("verify", no_args_is_help=True)
+@click.argument("deck", metavar="DECK")
+@json_option
+def verify(deck: str, as_json: bool) -> int:
+    """Does every two cards share exactly one symbol? And what shape is the deck?
+
+    Exit 0 if every two cards share exactly one symbol and no card repeats a
+    symbol, 1 if not (the offending pairs are listed, the first 10 and a total).
+    Also reports symbols per card, distinct symbols, how often each appears,
+    and whether the deck is a complete projective plane, a subset of one (with
+    the cards that could be added back) or neither.
+
+    \b
+    Example:
+      referee spotit verify examples/spotit/lost-two.yaml
+    """
+    from referee.spotit import verify as check
+
+    report = check(load_deck(deck))
+    if as_json:
+        emit_json(report.to_dict())
+    else:
+        echo("\n".join(report.lines()))
+    return 0 if report.valid else 1
+
+
+@spotit.command("match", no_args_is_help=True)
+@click.argument("deck", metavar="DECK")
+@click.argument("first", metavar="I", type=int)
+@click.argument("second", metavar="J", type=int)
+@json_option
+def match(deck: str, first: int, second: int, as_json: bool) -> int:
+    """The one symbol cards I and J share (cards are numbered from 1).
+
+    Exit 0 with the symbol, 1 if the two cards share none or more than one
+    (the deck is broken for that pair).
+
+    \b
+    Example:
+      referee spotit match examples/spotit/order-2.yaml 1 2
+    """
+    from referee.files import display_name
+    from referee.spotit import match as find
+
+    found = find(load_deck(deck), first, second, display_name(deck))
+    if as_json:
+        emit_json(found.to_dict())
+    else:
+        echo(found.sentence())
+    return 0 if found.ok else 1
+
+
+@spotit.command("generate", no_args_is_help=True)
+@click.option("--order", required=True, type=int, metavar="N", help="Order n: n^2+n+1 cards.")
+@click.option(
+    "--symbols", metavar="FILE", help="Symbols, one per line (default: the built-in set)."
+)
+@click.option("--cards", type=int, metavar="K", help="Keep only K cards (the rest are dropped).")
+@click.option("--seed", metavar="S", help="Shuffle cards and symbols reproducibly from S.")
+@click.option("--name", metavar="NAME", help="The deck's name (default: order-N[-seed-S]).")
+@click.option("-o", "--output", metavar="FILE", help="Write the deck here instead of stdout.")
+@click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
+@json_option
+def generate(
+    order: int,
+    symbols: str | None,
+    cards: int | None,
+    seed: str | None,
+    name: str | None,
+    output: str | None,
+    force: bool,
+    as_json: bool,
+) -> int:
+    """A deck from the finite projective plane of order N.
+
+    N^2 + N + 1 cards of N + 1 symbols; every prime power order works
+    (2, 3, 4, 5, 7, 8, 9, 11, 13, 16, ...). Orders with no known plane
+    (6, 10, 12, 14, 15, ...) are refused. The deck always passes verify.
+
+    \b
+    Example:
+      referee spotit generate --order 7 --seed 1 -o deck.yaml
+      referee spotit generate --order 3 --cards 10
+    """
+    from referee.files import MAX_YAML_BYTES, display_name, dump_yaml, read_text
+    from referee.spotit import GENERATOR, builtin_symbols, order_refusal, parse_symbol_lines
+    from referee.spotit import generate as build
+
+    refusal = order_refusal(order)
+    if refusal:
+        from referee.errors import InputError
+
+        raise InputError(f"--order {order}: {refusal}")
+    if symbols:
+        names = parse_symbol_lines(read_text(symbols, what="symbols"), display_name(symbols))
+        source = display_name(symbols)
+    else:
+        names, source = builtin_symbols(), "the built-in set"
+    deck = build(order, names, cards=cards, seed=seed, name=name, symbols_source=source)
+    made = f"referee spotit generate --order {order}"
+    if cards is not None:
+        made += f" --cards {cards}"
+    if seed is not None:
+        made += f" --seed {seed}"
+    text = (
+        f"# A Spot it! deck from the projective plane of order {order}: "
+        f"{len(deck.cards)} cards, {order + 1} symbols each.\n# Made by: {made}\n"
+        + dump_yaml(deck.to_mapping())
+    )
+    size = len(text.encode("utf-8"))
+    if size > MAX_YAML_BYTES:
+        from referee.errors import InputError
+
+        raise InputError(
+            f"--order {order}: the deck would be {size / 1048576:.1f} MiB of YAML, more than "
+            "the 1 MiB verify reads; keep fewer cards with --cards or use shorter symbols"
+        )
+    if output and output != "-":
+        from referee.files import atomic_write
+
+        atomic_write(output, text, force=force, what="deck")
+    elif not as_json:
+        click.echo(text, nl=False)
+    if as_json:
+        emit_json(
+            {
+                "name": deck.name,
+                "order": order,
+                "card_count": len(deck.cards),
+                "symbols_per_card": order + 1,
+                "seed": seed,
+                "method": GENERATOR if seed is not None else None,
+                "output": output if output and output != "-" else None,
+                "cards": [list(c) for c in deck.cards],
+            }
+        )
+    elif output and output != "-":
+        echo(
+            f"Wrote {deck.name}: {len(deck.cards)} cards of {order + 1} symbols "
+            f"(order {order}) to {output}."
+        )
+    return 0
+
+
+@spotit.command("render", no_args_is_help=True)
+@click.argument("deck", metavar="DECK")
+@click.option("-o", "--output", required=True, metavar="OUT.svg", help="The SVG file to write.")
+@click.option(
+    "--per-page", type=int, default=6, show_default=True, metavar="N", help="Cards per page."
+)
+@click.option(
+    "--paper",
+    type=click.Choice(["a4", "letter"], case_sensitive=False),
+    default="a4",
+    show_default=True,
+    help="Page size.",
+)
+@click.option("--seed", default="", metavar="S", help="Vary symbol sizes and angles from S.")
+@click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
+@json_option
+def render(
+    deck: str, output: str, per_page: int, paper: str, seed: str, force: bool, as_json: bool
+) -> int:
+    """Printable round cards as one SVG, several cards per page.
+
+    Symbols are drawn as coloured shapes and numerals in varying sizes and
+    rotations. A deck that does not verify is not rendered (exit 1).
+
+    \b
+    Example:
+      referee spotit render examples/spotit/order-7.yaml -o cards.svg
+    """
+    from referee.files import atomic_write
+    from referee.spotit import verify as check
+    from referee.spotit_render import page_layout, render_svg
+
+    cards = load_deck(deck)
+    layout = page_layout(per_page, paper.lower())
+    report = check(cards)
+    pages = -(-len(cards.cards) // per_page)
+    summary = {
+        "valid": report.valid,
+        "output": None,
+        "cards": len(cards.cards),
+        "pages": pages,
+        "per_page": per_page,
+        "paper": paper.lower(),
+        "diameter_mm": round(layout.diameter, 1),
+    }
+    if not report.valid:
+        if as_json:
+            emit_json({**summary, "pages": 0})
+        else:
+            echo(f"Not rendered: {deck} does not verify.")
+            echo("\n".join(report.lines()[1:]))
+        return 1
+    atomic_write(
+        output,
+        render_svg(cards, per_page=per_page, paper=paper.lower(), seed=seed),
+        force=force,
+        what="SVG",
+    )
+    if as_json:
+        emit_json({**summary, "output": output})
+    else:
+        sheet = "A4" if paper.lower() == "a4" else "US Letter"
+        noun = "page" if pages == 1 else "pages"
+        echo(
+            f"Wrote {len(cards.cards)} cards ({layout.diameter:.0f} mm across) on {pages} "
+            f"{sheet} {noun}, {per_page} per page, to {output}."
+        )
+    return 0
+
+
+@spotit.command("result", no_args_is_help=True)
+@click.argument("game", metavar="GAME", type=click.Choice(GAME_KEYS, case_sensitive=False))
+@click.option(
+    "--counts",
+    required=True,
+    metavar="NAME=N,...",
+    help="Each player's count: cards collected (two-chests), cards left (caterpillar, "
+    "well), cards face up (hide-and-seek), row cards uncovered (tom-thumb).",
+)
+@json_option
+def result(game: str, counts: str, as_json: bool) -> int:
+    """The winner or ranking of a mini-game, by its own end condition.
+
+    GAME is tom-thumb, caterpillar, two-chests, well or hide-and-seek. Exit 0
+    when the game is decided (ties name who plays the tie-break, or hot potato
+    for more than two), 1 when its end condition does not hold yet.
+
+    \b
+    Example:
+      referee spotit result two-chests --counts ann=12,bob=9,cy=9
+      referee spotit result well --counts ann=3,bob=0,cy=5
+    """
+    from referee.spotit import parse_counts
+    from referee.spotit import result as judge
+
+    outcome = judge(game.lower(), parse_counts(counts))
+    if as_json:
+        emit_json(outcome.to_dict())
+    else:
+        echo("\n".join(outcome.lines()))
+    return 0 if outcome.over else 1
+
+
+@spotit.command("deal", no_args_is_help=True)
+@click.argument("game", metavar="GAME", type=click.Choice(GAME_KEYS, case_sensitive=False))
+@click.option("--players", required=True, type=int, metavar="N", help="How many players.")
+@click.option(
+    "--deck", metavar="DECK", help="Deal this deck's cards (default: the built-in order-7 deck)."
+)
+@click.option("--seed", metavar="S", help="Shuffle from S (default: a random seed, printed).")
+@click.option(
+    "--child-cards",
+    type=int,
+    metavar="N",
+    help="Tom Thumb: cards in the row and the pile (6); Hide and Seek: the child's cards (4).",
+)
+@json_option
+def deal(
+    game: str,
+    players: int,
+    deck: str | None,
+    seed: str | None,
+    child_cards: int | None,
+    as_json: bool,
+) -> int:
+    """The deal a mini-game's set-up calls for, reproducibly from a seed.
+
+    Cards are numbered as in the deck file (from 1). Player 1 is the child in
+    Tom Thumb and Hide and Seek, and the winner of the previous game in The Well.
+
+    \b
+    Example:
+      referee spotit deal caterpillar --players 3 --seed 7
+      referee spotit deal hide-and-seek --players 3 --deck deck.yaml --seed 7
+    """
+    from referee.spotit import deal as set_up
+    from referee.spotit import plane_size
+
+    if deck:
+        cards = load_deck(deck)
+        name, count = cards.name, len(cards.cards)
+    else:
+        name, count = f"order-{DEFAULT_DEAL_ORDER}", plane_size(DEFAULT_DEAL_ORDER)
+    if seed is None:
+        import secrets
+
+        seed = secrets.token_hex(4)
+    dealt = set_up(game.lower(), players, count, seed, child_cards=child_cards, deck=name)
+    if as_json:
+        emit_json(dealt.to_dict())
+    else:
+        echo("\n".join(dealt.lines()))
+    return 0
