@@ -1,0 +1,287 @@
+"""Unusable input to the Out of Sight commands and the timer: exit 2, one line.
+
+Each case (every bad input the issue lists, and the others the commands
+refuse) is its own test, run in-process (CliRunner) and as a real subprocess;
+each asserts exit 2, nothing on stdout, exactly one ``Error: `` line naming the
+place and quoting the bad value, and no traceback.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+Outcome = tuple[int, str, str]
+Runner = Callable[..., Outcome]
+
+GAME_DATA = Path(__file__).resolve().parent / "data" / "outofsight" / "game"
+FRAME1 = str(GAME_DATA / "frame1.yaml")
+F = "{tmp}/frame.yaml"
+G = "{tmp}/game.yaml"
+
+GARBAGE = random.Random(5).randbytes(500) + b"\x00\x89PNG\r\n\x1a\n"
+BIG = b"players:\n  Ann: []\n# " + b"x" * (1100 * 1024) + b"\n"
+GAME = b"game: out-of-sight\nmode: advanced\nplayers: [Brian, Jessica]\nhistory: []\n"
+AFTER_FRAME_1 = GAME.replace(b"history: []", b"history:\n") + (
+    b"- {action: frame, frame: 1, banks: {Brian: {blue: 4, yellow: 4, green: 3, purple: 3, "
+    b"silver: 2, red: 2, orange: 1}, Jessica: {red: 5, yellow: 4, green: 3, blue: 3, silver: 1}}}\n"
+)
+
+
+def frame(players: str, head: str = "mode: advanced\n") -> bytes:
+    return (head + "players:\n" + players).encode()
+
+
+def score(*more: str) -> tuple[str, ...]:
+    return ("score-frame", F, *more)
+
+
+def take(*more: str) -> tuple[str, ...]:
+    return ("take", *more)
+
+
+def game_frame(*more: str) -> tuple[str, ...]:
+    return ("outofsight", "game", "frame", G, F, *more)
+
+
+@dataclass(frozen=True)
+class Bad:
+    """``files`` are written into a tmp dir first; ``{tmp}`` in ``args`` and
+    ``fragments`` is that dir."""
+
+    args: tuple[str, ...]
+    fragments: tuple[str, ...]
+    files: tuple[tuple[str, bytes], ...] = ()
+    stdin: str | None = None
+
+
+def with_frame(content: bytes) -> tuple[tuple[str, bytes], ...]:
+    return (("frame.yaml", content),)
+
+
+def with_game(content: bytes, game: bytes = GAME) -> tuple[tuple[str, bytes], ...]:
+    return (("game.yaml", game), ("frame.yaml", content))
+
+
+GOOD = "  Brian: {red: 2}\n  Jessica: [blue-3]\n"
+
+CASES: dict[str, Bad] = {
+    # --- dice and card numbers (take)
+    "die-7": Bad(take("--roll", "7,4,2", "--cards", "9"), ("--roll", "die 7", "1-6")),
+    "die-0": Bad(take("--roll", "5,0,2", "--cards", "9"), ("--roll", "die 0", "1-6")),
+    "die-word": Bad(take("--roll", "5,x,2", "--cards", "9"), ("--roll", "'x'")),
+    "two-dice": Bad(take("--roll", "5,4", "--cards", "9"), ("--roll", "'5,4'", "2 dice")),
+    "four-dice": Bad(take("--roll", "5,4,2,1", "--cards", "9"), ("--roll", "'5,4,2,1'", "4 dice")),
+    "card-0": Bad(
+        take("--roll", "5,4,2", "--cards", "0"), ("--cards", "0 is out of range", "1-18")
+    ),
+    "card-19": Bad(take("--roll", "5,4,2", "--cards", "9,19"), ("--cards", "19 is out of range")),
+    "row-card-19": Bad(
+        take("--roll", "5,4,2", "--row", "3,19", "--best"), ("--row", "19 is out of range")
+    ),
+    "row-card-word": Bad(take("--roll", "5,4,2", "--row", "3,x", "--best"), ("--row", "'x'")),
+    "row-of-6": Bad(
+        take("--roll", "5,4,2", "--row", "1,2,3,4,5,6", "--best"), ("--row", "6 cards")
+    ),
+    "best-without-row": Bad(take("--roll", "5,4,2", "--best"), ("--best", "--row")),
+    "best-and-cards": Bad(
+        take("--roll", "5,4,2", "--row", "9", "--cards", "9", "--best"), ("--best",)
+    ),
+    "neither-cards-nor-best": Bad(take("--roll", "5,4,2"), ("--cards", "missing")),
+    "no-roll": Bad(take("--cards", "9"), ("--roll",)),
+    "unknown-doubles-call": Bad(
+        take("--roll", "3,3,2", "--cards", "2", "--doubles", "spin"), ("--doubles", "spin")
+    ),
+    # --- cards in a bank
+    "card-colour-dash": Bad(
+        score(),
+        (F, "players.Brian[2]", "'blue-'", "no number"),
+        with_frame(frame("  Brian: [red-1, blue-]\n")),
+    ),
+    "card-dash-number": Bad(
+        score(),
+        (F, "players.Brian[1]", "'-7'", "no colour"),
+        with_frame(frame("  Brian: ['-7']\n")),
+    ),
+    "card-number-word": Bad(
+        score(), (F, "players.Brian[1]", "'seven'"), with_frame(frame("  Brian: [blue-seven]\n"))
+    ),
+    "bank-card-19": Bad(
+        score(),
+        (F, "players.Brian[1]", "19 is out of range"),
+        with_frame(frame("  Brian: [blue-19]\n")),
+    ),
+    "bank-card-0": Bad(
+        score(),
+        (F, "players.Brian[1]", "0 is out of range"),
+        with_frame(frame("  Brian: [blue-0]\n")),
+    ),
+    "bank-number-list-19": Bad(
+        score(),
+        (F, "players.Brian.red", "19 is out of range"),
+        with_frame(frame("  Brian: {red: [3, 19]}\n")),
+    ),
+    "bank-count-negative": Bad(
+        score(), (F, "players.Brian.red", "-2"), with_frame(frame("  Brian: {red: -2}\n"))
+    ),
+    "bank-bare-number": Bad(
+        score(), (F, "players.Brian[1]", "7", "no colour"), with_frame(frame("  Brian: [7]\n"))
+    ),
+    "bank-over-the-deck": Bad(
+        score(), (F, "players.Brian", "108"), with_frame(frame("  Brian: {red: 1000000000}\n"))
+    ),
+    # --- mode and frame
+    "mode-option-unknown": Bad(score("--mode", "expert"), ("--mode", "expert")),
+    "mode-file-unknown": Bad(
+        score(), (F, "mode", "'expert'"), with_frame(frame(GOOD, "mode: expert\n"))
+    ),
+    "frame-option-0": Bad(score("--frame", "0"), ("--frame", "0")),
+    "frame-option-4": Bad(score("--frame", "4"), ("--frame", "4")),
+    "frame-file-0": Bad(score(), (F, "frame", "frame 0"), with_frame(frame(GOOD, "frame: 0\n"))),
+    "frame-file-4": Bad(score(), (F, "frame", "frame 4"), with_frame(frame(GOOD, "frame: 4\n"))),
+    "final-and-frame-1": Bad(
+        score("--final", "--frame", "1"), ("--final", "--frame 1"), with_frame(frame(GOOD))
+    ),
+    # --- players
+    "player-with-no-bank": Bad(
+        score(),
+        (F, "players.Jessica", "no bank"),
+        with_frame(frame("  Brian: [red]\n  Jessica:\n")),
+    ),
+    "no-players": Bad(score(), (F, "players", "missing"), with_frame(b"mode: basic\n")),
+    "players-not-a-mapping": Bad(
+        score(), (F, "players", "mapping"), with_frame(b"players: [Brian, Jessica]\n")
+    ),
+    "unknown-key": Bad(score(), (F, "'player'"), with_frame(b"player:\n  Brian: []\n")),
+    # --- files
+    "garbage-yaml": Bad(
+        score(), (F, "line 2", "not valid YAML"), with_frame(b"players: [abc\n  - x: :\n")
+    ),
+    "binary-garbage": Bad(score(), (F, "binary"), with_frame(GARBAGE)),
+    "yaml-list": Bad(score(), (F, "mapping", "list"), with_frame(b"- Brian\n- Jessica\n")),
+    "empty-file": Bad(score(), (F, "empty"), with_frame(b"")),
+    "missing-file": Bad(score(), (F, "no such")),
+    "over-1MiB": Bad(score(), (F, "refusing"), with_frame(BIG)),
+    "stdin-garbage": Bad(("score-frame", "-"), ("<stdin>", "not valid YAML"), stdin="a: [b\n"),
+    # --- --prefer and --next
+    "prefer-no-equals": Bad(
+        score("--prefer", "Brian"), ("--prefer", "'Brian'"), with_frame(frame(GOOD))
+    ),
+    "prefer-unknown-player": Bad(
+        score("--prefer", "Eve=red"), ("--prefer", "'Eve'"), with_frame(frame(GOOD))
+    ),
+    "prefer-colour-not-held": Bad(
+        score("--prefer", "Brian=pink"), ("--prefer", "Brian", "'pink'"), with_frame(frame(GOOD))
+    ),
+    "next-after-final": Bad(
+        score("--final", "--next", "{tmp}/n.yaml"),
+        ("--next", "final frame"),
+        with_frame(frame(GOOD)),
+    ),
+    "next-in-basic": Bad(
+        score("--mode", "basic", "--next", "{tmp}/n.yaml"),
+        ("--next", "basic"),
+        with_frame(frame(GOOD)),
+    ),
+    "next-exists": Bad(
+        score("--next", F), (F, "already exists", "--force"), with_frame(frame(GOOD))
+    ),
+    # --- the game
+    "game-new-one-player": Bad(
+        ("outofsight", "game", "new", "--players", "Brian", "-o", G), ("--players", "at least 2")
+    ),
+    "game-new-same-name": Bad(
+        ("outofsight", "game", "new", "--players", "Ann,Ann", "-o", G),
+        ("--players", "'Ann'", "twice"),
+    ),
+    "game-new-unknown-mode": Bad(
+        ("outofsight", "game", "new", "--players", "A,B", "--mode", "expert", "-o", G),
+        ("--mode", "expert"),
+    ),
+    "game-frame-player-with-no-bank": Bad(
+        game_frame(), (F, "players", "Jessica has no bank"), with_game(frame("  Brian: [red]\n"))
+    ),
+    "game-frame-unknown-player": Bad(
+        game_frame(), (F, "players", "'Eve'"), with_game(frame(GOOD + "  Eve: []\n"))
+    ),
+    "game-frame-wrong-frame": Bad(
+        game_frame(), (F, "frame", "frame 2", "frame 1"), with_game(frame(GOOD, "frame: 2\n"))
+    ),
+    "game-frame-wrong-mode": Bad(
+        game_frame(), (F, "mode", "basic", "advanced"), with_game(frame(GOOD, "mode: basic\n"))
+    ),
+    "game-frame-saved-cards-missing": Bad(
+        ("outofsight", "game", "frame", G, str(GAME_DATA / "frame2-missing.yaml")),
+        ("frame2-missing.yaml", "players.Brian", "saved in frame 1", "purple 1"),
+        (("game.yaml", AFTER_FRAME_1),),
+    ),
+    "game-file-not-a-game": Bad(
+        game_frame(),
+        (G, "game", "not an out-of-sight game"),
+        with_game(frame(GOOD), b"mode: basic\n"),
+    ),
+    "game-file-garbage": Bad(game_frame(), (G, "binary"), with_game(frame(GOOD), GARBAGE)),
+    "game-file-over-1MiB": Bad(game_frame(), (G, "refusing"), with_game(frame(GOOD), BIG)),
+    "game-file-bad-history": Bad(
+        ("outofsight", "game", "show", G),
+        (G, "history[1]", "'frame'"),
+        with_game(b"", GAME.replace(b"history: []", b"history: [undo]")),
+    ),
+    "game-file-missing": Bad(("outofsight", "game", "show", G), (G, "no such")),
+    # --- the timer
+    "timer-not-a-terminal": Bad(("timer",), ("timer", "not a terminal")),
+    "timer-seconds-0": Bad(("timer", "--seconds", "0"), ("--seconds", "0")),
+    "timer-bad-clock": Bad(("timer", "--clock", "warp"), ("--clock", "'warp'")),
+    "timer-bad-fast-clock": Bad(("timer", "--clock", "fast:0"), ("--clock", "'fast:0'")),
+}
+
+# A tampered game: frame 2 in the history lacks the 3 green cards Brian saved in frame 1.
+TAMPERED = (
+    GAME.replace(b"history: []", b"history:\n")
+    + b"- {action: frame, frame: 1, banks: {Brian: {purple: 4, red: 4, blue: 4, green: 3},"
+    b" Jessica: []}}\n"
+    b"- {action: frame, frame: 2, banks: {Brian: {red: 1}, Jessica: []}}\n"
+)
+CASES["game-file-tampered-history"] = Bad(
+    ("outofsight", "game", "show", G),
+    (G, "history[2].players.Brian", "green 3"),
+    (("game.yaml", TAMPERED),),
+)
+
+
+def assert_one_error_line(code: int, out: str, err: str, *fragments: str) -> None:
+    assert "Traceback" not in out + err
+    assert code == 2, (out, err)
+    assert out == ""
+    assert err.endswith("\n")
+    lines = err.splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("Error: ")
+    for fragment in fragments:
+        assert fragment in lines[0], lines[0]
+
+
+@pytest.mark.parametrize("case", list(CASES), ids=list(CASES))
+def test_bad_input(case: str, referee: Runner, tmp_path: Path) -> None:
+    bad = CASES[case]
+    for name, content in bad.files:
+        (tmp_path / name).write_bytes(content)
+    args = [a.replace("{tmp}", str(tmp_path)) for a in bad.args]
+    fragments = [f.replace("{tmp}", str(tmp_path)) for f in bad.fragments]
+    code, out, err = referee(*args, input=bad.stdin)
+    assert_one_error_line(code, out, err, *fragments)
+
+
+def test_the_listed_cases_are_all_here() -> None:
+    """The issue's list of bad input, each with its own case above."""
+    listed = {
+        "die-7", "die-0", "two-dice", "four-dice", "card-0", "card-19", "bank-card-19",
+        "card-colour-dash", "card-dash-number", "card-number-word", "mode-option-unknown",
+        "mode-file-unknown", "frame-option-0", "frame-option-4", "frame-file-0", "frame-file-4",
+        "player-with-no-bank", "game-frame-player-with-no-bank", "garbage-yaml", "over-1MiB",
+    }  # fmt: skip
+    assert listed <= set(CASES)
