@@ -150,8 +150,6 @@ class Deck:
             raise InputError(
                 f"{where(source, 'cards')}a deck needs at least two cards; found {found}"
             )
-        cards: list[tuple[str, ...]] = []
-        first: dict[frozenset[str], int] = {}
         total = 0
         for number, card in enumerate(raw, 1):
             place = f"card {number}"
@@ -163,11 +161,15 @@ class Deck:
             if not card:
                 raise InputError(f"{where(source, place)}empty card (a card needs symbols)")
             total += len(card)
-            if total > MAX_SYMBOLS_TOTAL:
-                raise InputError(
-                    f"{where(source, place)}the deck holds more than "
-                    f"{MAX_SYMBOLS_TOTAL:,} symbols in all; refusing it"
-                )
+        if total > MAX_SYMBOLS_TOTAL:
+            raise InputError(
+                f"{where(source, 'cards')}the deck holds {total:,} symbols in all, more than "
+                f"{MAX_SYMBOLS_TOTAL:,}; refusing it"
+            )
+        cards: list[tuple[str, ...]] = []
+        first: dict[frozenset[str], int] = {}
+        for number, card in enumerate(raw, 1):
+            place = f"card {number}"
             symbols = tuple(normalise_symbol(s, source, place) for s in card)
             key = frozenset(symbols)
             if key in first:
@@ -507,13 +509,8 @@ def _plane_fit(
             "neither",
             reason=f"it has {len(names)} symbols, more than the {size} of a plane of order {n}",
         )
-    busiest = max(range(len(names)), key=lambda s: freq[s])
-    if freq[busiest] > k:
-        return PlaneFit(
-            "neither",
-            reason=f"symbol {names[busiest]} is on {freq[busiest]} cards; in a plane of "
-            f"order {n} every symbol is on {k}",
-        )
+    # No symbol is on more than k cards now: one on m cards, which meet only
+    # there, brings 1 + m * n symbols, and 1 + m * n <= n^2 + n + 1 means m <= n + 1.
     if report.cards == size:
         return PlaneFit("complete", order=n)
     outcome = complete_plane(cards, len(names), n, budget)

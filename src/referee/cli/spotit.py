@@ -140,10 +140,14 @@ def generate(
         names, source = builtin_symbols(), "the built-in set"
     deck = build(order, names, cards=cards, seed=seed, name=name, symbols_source=source)
     made = f"referee spotit generate --order {order}"
+    if symbols:
+        made += f" --symbols {symbols}"
     if cards is not None:
         made += f" --cards {cards}"
     if seed is not None:
         made += f" --seed {seed}"
+    if name is not None:
+        made += f" --name {name}"
     text = (
         f"# A Spot it! deck from the projective plane of order {order}: "
         f"{len(deck.cards)} cards, {order + 1} symbols each.\n# Made by: {made}\n"
