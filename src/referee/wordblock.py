@@ -1068,7 +1068,7 @@ class WordIndex:
 
     @classmethod
     def from_words(cls, words: Iterable[str]) -> WordIndex:
-        return cls(tuple(sorted({w for w in words if w.isascii() and w.isalpha()})))
+        return cls(tuple(sorted({w for w in words if w.isascii() and w.isalpha() and w.islower()})))
 
     def __contains__(self, word: object) -> bool:
         if not isinstance(word, str):
