@@ -657,26 +657,58 @@ def test_bad_new_game(players: list[str], fragment: str) -> None:
         Game.new(players, "basic")
 
 
-WINNERS: list[tuple[str, Any, Any, tuple[str, ...], bool]] = [
-    # id, Brian's final bank, Jessica's final bank, winners, tied on points
-    ("most-points", {"red": 3}, {"red": 2}, ("Brian",), False),
-    ("tie-higher-numbers", ["red-9", "red-9"], ["red-9", "red-8"], ("Brian",), True),
-    ("tie-still-tied", ["red-9", "red-8"], ["blue-8", "blue-9"], ("Brian", "Jessica"), True),
-    ("tie-numbers-unknown", {"red": 2}, ["red-1", "red-2"], ("Brian", "Jessica"), True),
+WINNERS: list[tuple[str, Any, Any, tuple[str, ...], str]] = [
+    # id, Brian's final bank, Jessica's final bank (frames 1 and 2 empty), winners, verdict
+    ("most-points", {"red": 3}, {"red": 2}, ("Brian",), "Winner: Brian with 3 points."),
+    (
+        "tie-higher-numbers",
+        ["red-9", "red-9"],
+        ["red-9", "red-8"],
+        ("Brian",),
+        "Brian and Jessica tie on 2 points; the numbers on their scored cards in the final "
+        "frame decide: Brian 18, Jessica 17. Winner: Brian.",
+    ),
+    (
+        "tie-still-tied",
+        ["red-9", "red-8"],
+        ["blue-8", "blue-9"],
+        ("Brian", "Jessica"),
+        "Brian and Jessica tie on 2 points; the numbers on their scored cards in the final "
+        "frame decide: Brian 17, Jessica 17. Still tied: Brian and Jessica both win.",
+    ),
+    (
+        "tie-numbers-unknown",
+        {"red": 2},
+        ["red-1", "red-2"],
+        ("Brian", "Jessica"),
+        "Brian and Jessica tie on 2 points; the numbers on the final frame's scored cards would "
+        "decide, but Brian has cards without numbers. Winners: Brian and Jessica.",
+    ),
 ]
 
 
 @pytest.mark.parametrize(
-    ("brian", "jessica", "winners", "tied"), [w[1:] for w in WINNERS], ids=[w[0] for w in WINNERS]
+    ("brian", "jessica", "winners", "sentence"),
+    [w[1:] for w in WINNERS],
+    ids=[w[0] for w in WINNERS],
 )
-def test_winner(brian: Any, jessica: Any, winners: tuple[str, ...], tied: bool) -> None:
+def test_winner(brian: Any, jessica: Any, winners: tuple[str, ...], sentence: str) -> None:
     empty = (("Brian", Bank()), ("Jessica", Bank()))
     g = brian_jessica("basic").record(empty).record(empty)
     g = g.record((("Brian", bank(brian)), ("Jessica", bank(jessica))))
     result = g.result()
     assert result is not None
     assert result.winners == winners
-    assert bool(result.tied) is tied
+    assert result.sentence() == sentence
+
+
+def test_three_tied_all_win() -> None:
+    g = Game.new(["A", "B", "C"], "basic")
+    same = tuple((n, bank(["red-5"])) for n in ("A", "B", "C"))
+    result = g.record(same).record(same).record(same).result()
+    assert result is not None
+    assert result.winners == ("A", "B", "C")
+    assert result.sentence().endswith("Still tied: A, B and C all win.")
 
 
 def test_game_round_trips_through_its_mapping() -> None:

@@ -896,7 +896,8 @@ class Result:
         tail = (
             f"Winner: {self.winners[0]}."
             if len(self.winners) == 1
-            else f"Still tied: {_and(list(self.winners))} all win."
+            else f"Still tied: {_and(list(self.winners))} "
+            f"{'both' if len(self.winners) == 2 else 'all'} win."
         )
         return (
             f"{lead}; the numbers on their scored cards in the final frame decide: {shown}. {tail}"
