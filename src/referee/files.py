@@ -31,7 +31,9 @@ def read_bytes(path: str, *, limit: int = MAX_YAML_BYTES, what: str = "file") ->
     if path == "-":
         data = sys.stdin.buffer.read(limit + 1)
         if len(data) > limit:
-            raise InputError(f"{name}: {what} is larger than {_size(limit)}; refusing to read it")
+            raise InputError(
+                f"{name}: {what} is over the {_size(limit)} limit; refusing to read it"
+            )
         return data
     try:
         st = os.stat(path)
@@ -45,7 +47,8 @@ def read_bytes(path: str, *, limit: int = MAX_YAML_BYTES, what: str = "file") ->
         raise InputError(f"{name}: is a directory, not a file ({what} expected)")
     if st.st_size > limit:
         raise InputError(
-            f"{name}: {what} is {_size(st.st_size)}, larger than {_size(limit)}; refusing to read it"
+            f"{name}: {what} is {st.st_size:,} bytes, over the {_size(limit)} limit; "
+            "refusing to read it"
         )
     try:
         with open(path, "rb") as fh:
@@ -53,7 +56,7 @@ def read_bytes(path: str, *, limit: int = MAX_YAML_BYTES, what: str = "file") ->
     except OSError as exc:
         raise InputError(f"{name}: cannot read {what}: {exc.strerror}") from None
     if len(data) > limit:
-        raise InputError(f"{name}: {what} is larger than {_size(limit)}; refusing to read it")
+        raise InputError(f"{name}: {what} is over the {_size(limit)} limit; refusing to read it")
     return data
 
 
@@ -158,7 +161,7 @@ def package_data(name: str) -> str:
 
 def _size(n: int) -> str:
     if n >= 1024 * 1024:
-        return f"{n / (1024 * 1024):.1f} MiB"
+        return f"{n / (1024 * 1024):g} MiB"
     if n >= 1024:
-        return f"{n / 1024:.0f} KiB"
+        return f"{n / 1024:g} KiB"
     return f"{n} bytes"

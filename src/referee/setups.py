@@ -104,9 +104,21 @@ def setup_text(catalog: Catalog, layout: Layout, seed: int | None = None) -> str
 
 
 def _quote(text: str) -> str:
-    import json
-
-    return json.dumps(text, ensure_ascii=False)
+    """A YAML double-quoted scalar that reads back as exactly ``text``."""
+    out = ['"']
+    for ch in text:
+        if ch in ('"', "\\"):
+            out.append("\\" + ch)
+        elif ch.isprintable() and ch != "\x7f":
+            out.append(ch)
+        elif ord(ch) <= 0xFF:
+            out.append(f"\\x{ord(ch):02x}")
+        elif ord(ch) <= 0xFFFF:
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(f"\\U{ord(ch):08x}")
+    out.append('"')
+    return "".join(out)
 
 
 def load_setup(path: str) -> dict[str, Any]:

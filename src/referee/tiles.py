@@ -8,11 +8,12 @@ letters, so 9x9 letters.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from referee.board import LetterGrid
+from referee.cells import Cell
 from referee.errors import InputError, SetupError, show, where
 
 SIDES = ("A", "B")
@@ -319,10 +320,11 @@ def verify(data: Mapping[str, Any], catalog: Catalog) -> list[Problem]:
     """
     problems: list[Problem] = []
     add = problems.append
-    layout: list[list[TileRef | None]] | None = None
+    layout: list[list[TileRef | None]] = []
+    written: tuple[tuple[str, ...], ...] | None = None
     raw = data.get("tiles")
     if raw is not None:
-        layout, tile_problems = _verify_tiles(raw, catalog)
+        layout, written, tile_problems = _verify_tiles(raw, catalog)
         problems.extend(tile_problems)
     grid: LetterGrid | None = None
     if "letters" in data:
@@ -330,81 +332,108 @@ def verify(data: Mapping[str, Any], catalog: Catalog) -> list[Problem]:
             grid = LetterGrid.from_rows(data["letters"], width=9, height=9)
         except InputError as exc:
             add(Problem("bad-letters", str(exc)))
-    complete = (
-        [[ref for ref in row if ref is not None] for row in layout] if layout is not None else None
-    )
-    full = (
-        complete is not None
-        and all(len(row) == GRID_TILES for row in complete)
-        and len(complete) == GRID_TILES
-    )
-    if grid is not None and full and complete is not None:
-        expected = catalog.resolve(complete)
-        for cell in expected.cells():
-            if grid[cell] != expected[cell]:
-                ref = complete[cell.row // TILE_SIZE][cell.col // TILE_SIZE]
-                add(
-                    Problem(
-                        "letters-mismatch",
-                        f"letters: {cell.name} is {grid[cell]!r} but tile {ref} gives "
-                        f"{expected[cell]!r}",
-                    )
-                )
+    if grid is not None:
+        # Tile by tile: one bad tile does not hide a mismatch under the others.
+        for r, row in enumerate(layout[:GRID_TILES]):
+            for c, ref in enumerate(row[:GRID_TILES]):
+                if ref is None:
+                    continue
+                face = catalog.faces[ref.number][ref.side]
+                for i in range(TILE_SIZE):
+                    for j in range(TILE_SIZE):
+                        cell = Cell(row=r * TILE_SIZE + i, col=c * TILE_SIZE + j)
+                        if grid[cell] != face[i][j]:
+                            add(
+                                Problem(
+                                    "letters-mismatch",
+                                    f"letters: {cell.name} is {grid[cell]!r} but tile {ref} "
+                                    f"gives {face[i][j]!r}",
+                                )
+                            )
     recorded = data.get("catalog")
     if recorded is not None:
-        sha = recorded.get("sha256") if isinstance(recorded, dict) else None
-        if not isinstance(sha, str) or sha != catalog.sha256:
-            name = recorded.get("name") if isinstance(recorded, dict) else recorded
-            add(
-                Problem(
-                    "catalog-mismatch",
-                    f"catalog: the setup was made with catalog {show(name)} (sha256 {sha}), "
-                    f"but the catalog in use is {show(catalog.name)} (sha256 {catalog.sha256})",
-                )
-            )
-    current = tuple(tuple(row) for row in complete) if full and complete is not None else None
+        _verify_catalog(recorded, catalog, add)
     if "seed" in data:
         seed = data["seed"]
         if isinstance(seed, bool) or not isinstance(seed, int):
             add(Problem("seed-mismatch", f"seed: {show(seed)} is not an integer"))
-        elif current is not None:
+        elif written is not None:
             try:
-                again = generate(catalog, seed)
+                again = _texts(generate(catalog, seed))
             except SetupError as exc:
                 add(Problem("seed-mismatch", f"seed: {exc}"))
             else:
-                if again != current:
+                if again != written:
                     add(
                         Problem(
                             "seed-mismatch",
-                            f"seed: {seed} gives tiles {_flat(again)}, not {_flat(current)}",
+                            f"seed: {seed} gives tiles {_flat(again)}, not {_flat(written)}",
                         )
                     )
     if "code" in data:
         try:
-            coded = decode(str(data["code"]))
+            coded = _texts(decode(str(data["code"])))
         except SetupError as exc:
             add(Problem("bad-code", f"code: {exc}"))
         else:
-            if current is not None and coded != current:
+            if written is not None and coded != written:
                 add(
                     Problem(
                         "code-mismatch",
-                        f"code: {data['code']} names tiles {_flat(coded)}, not {_flat(current)}",
+                        f"code: {_plain(data['code'])} names tiles {_flat(coded)}, "
+                        f"not {_flat(written)}",
                     )
                 )
     return problems
 
 
-def _flat(layout: Sequence[Sequence[TileRef]]) -> str:
-    return " / ".join(" ".join(str(r) for r in row) for row in layout)
+def _verify_catalog(recorded: object, catalog: Catalog, add: Callable[[Problem], None]) -> None:
+    """The recorded catalog must be the one in use: same checksum (or, when the
+    setup gives only a name, the same name)."""
+    name = recorded.get("name") if isinstance(recorded, dict) else recorded
+    sha = recorded.get("sha256") if isinstance(recorded, dict) else None
+    if sha is None:
+        if name is not None and name != catalog.name:
+            add(
+                Problem(
+                    "catalog-mismatch",
+                    f"catalog: the setup names catalog {show(name)}, "
+                    f"but the catalog in use is {show(catalog.name)}",
+                )
+            )
+        return
+    if sha != catalog.sha256:
+        add(
+            Problem(
+                "catalog-mismatch",
+                f"catalog: the setup was made with catalog {show(name)} (sha256 {_plain(sha)}), "
+                f"but the catalog in use is {show(catalog.name)} (sha256 {catalog.sha256})",
+            )
+        )
+
+
+def _plain(value: object) -> str:
+    """Short printable text as it is; anything else as a short repr."""
+    if isinstance(value, str) and len(value) <= 80 and value.isprintable():
+        return value
+    return show(value)
+
+
+def _texts(layout: Sequence[Sequence[TileRef]]) -> tuple[tuple[str, ...], ...]:
+    return tuple(tuple(str(ref) for ref in row) for row in layout)
+
+
+def _flat(layout: Sequence[Sequence[str]]) -> str:
+    return " / ".join(" ".join(row) for row in layout)
 
 
 def _verify_tiles(
     raw: object, catalog: Catalog
-) -> tuple[list[list[TileRef | None]], list[Problem]]:
+) -> tuple[list[list[TileRef | None]], tuple[tuple[str, ...], ...], list[Problem]]:
+    """(known tiles by position, every reference as written, problems)."""
     problems: list[Problem] = []
     layout: list[list[TileRef | None]] = []
+    written: list[tuple[str, ...]] = []
     rows = raw if isinstance(raw, list) else []
     if not isinstance(raw, list) or len(raw) != GRID_TILES:
         problems.append(
@@ -420,6 +449,7 @@ def _verify_tiles(
                 Problem("not-3x3", f"tiles row {r}: expected 3 tiles, got {len(items)}")
             )
         out: list[TileRef | None] = []
+        texts: list[str] = []
         for c, item in enumerate(items, start=1):
             place = f"tiles row {r}, tile {c}"
             try:
@@ -427,7 +457,9 @@ def _verify_tiles(
             except SetupError as exc:
                 problems.append(Problem("bad-tile", str(exc)))
                 out.append(None)
+                texts.append(show(item))
                 continue
+            texts.append(str(ref))
             if ref.number not in catalog.faces:
                 problems.append(
                     Problem(
@@ -449,4 +481,5 @@ def _verify_tiles(
                 seen[ref.number] = place
             out.append(ref)
         layout.append(out)
-    return layout, problems
+        written.append(tuple(texts))
+    return layout, tuple(written), problems
