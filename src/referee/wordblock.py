@@ -1265,14 +1265,14 @@ class Game:
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any], source: str | None = None) -> Game:
+        if data.get("game") != "word-block":
+            raise InputError(
+                f"{where(source, 'game')}not a Word Block game file (expected 'game: word-block')"
+            )
         unknown = sorted(str(k) for k in data if k not in {"game", "players", "board", "history"})
         if unknown:
             raise InputError(
                 f"{where(source)}unknown key {unknown[0]!r} (expected game, players, board, history)"
-            )
-        if data.get("game") != "word-block":
-            raise InputError(
-                f"{where(source, 'game')}not a Word Block game file (expected 'game: word-block')"
             )
         raw_players = data.get("players")
         if not isinstance(raw_players, list) or not raw_players:
