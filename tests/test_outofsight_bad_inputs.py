@@ -14,6 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 Outcome = tuple[int, str, str]
 Runner = Callable[..., Outcome]
@@ -30,6 +33,12 @@ AFTER_FRAME_1 = GAME.replace(b"history: []", b"history:\n") + (
     b"- {action: frame, frame: 1, banks: {Brian: {blue: 4, yellow: 4, green: 3, purple: 3, "
     b"silver: 2, red: 2, orange: 1}, Jessica: {red: 5, yellow: 4, green: 3, blue: 3, silver: 1}}}\n"
 )
+
+# Ten thousand cards' worth of nested aliases in a few hundred bytes, as one "card".
+_A = "&a [" + ", ".join(["red"] * 10) + "]"
+_B = "&b [" + _A + ", *a" * 9 + "]"
+_C = "&c [" + _B + ", *b" * 9 + "]"
+ALIAS_BOMB = ("players:\n  Brian: [[" + _C + ", *c" * 9 + "]]\n").encode()
 
 
 def frame(players: str, head: str = "mode: advanced\n") -> bytes:
@@ -157,6 +166,18 @@ CASES: dict[str, Bad] = {
         score(), (F, "players", "mapping"), with_frame(b"players: [Brian, Jessica]\n")
     ),
     "unknown-key": Bad(score(), (F, "'player'"), with_frame(b"player:\n  Brian: []\n")),
+    "thirteen-players": Bad(
+        score(),
+        (F, "players", "13 players; at most 12"),
+        with_frame(frame("".join(f"  P{n}: []\n" for n in range(13)))),
+    ),
+    "long-player-name": Bad(
+        score(), (F, "players", "longer than 30"), with_frame(frame(f"  {'B' * 900}: []\n"))
+    ),
+    "huge-card": Bad(
+        score(), (F, "players.Brian[1]", "..."), with_frame(frame(f"  Brian: [{'x' * 5000}-7]\n"))
+    ),
+    "alias-bomb": Bad(score(), (F, "players.Brian[1]", "has no colour"), with_frame(ALIAS_BOMB)),
     # --- files
     "garbage-yaml": Bad(
         score(), (F, "line 2", "not valid YAML"), with_frame(b"players: [abc\n  - x: :\n")
@@ -192,7 +213,8 @@ CASES: dict[str, Bad] = {
     ),
     # --- the game
     "game-new-one-player": Bad(
-        ("outofsight", "game", "new", "--players", "Brian", "-o", G), ("--players", "at least 2")
+        ("outofsight", "game", "new", "--players", "Brian", "-o", G),
+        ("--players", "2 to 12 players"),
     ),
     "game-new-same-name": Bad(
         ("outofsight", "game", "new", "--players", "Ann,Ann", "-o", G),
@@ -261,6 +283,7 @@ def assert_one_error_line(code: int, out: str, err: str, *fragments: str) -> Non
     lines = err.splitlines()
     assert len(lines) == 1, err
     assert lines[0].startswith("Error: ")
+    assert len(lines[0]) <= 400, f"{len(lines[0])} characters: {lines[0][:300]}..."
     for fragment in fragments:
         assert fragment in lines[0], lines[0]
 
@@ -285,3 +308,64 @@ def test_the_listed_cases_are_all_here() -> None:
         "player-with-no-bank", "game-frame-player-with-no-bank", "garbage-yaml", "over-1MiB",
     }  # fmt: skip
     assert listed <= set(CASES)
+
+
+# ------------------------------------------------------------------ generated garbage
+
+scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(10**12), max_value=10**12),
+    st.floats(allow_nan=False),
+    st.text(max_size=12),
+    st.sampled_from(["blue-7", "red", "-7", "blue-", "blue-19", "basic", "advanced", "final"]),
+)
+documents = st.recursive(
+    scalars,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=5),
+        st.dictionaries(
+            st.one_of(st.text(max_size=8), st.sampled_from(["mode", "frame", "players"])),
+            inner,
+            max_size=5,
+        ),
+    ),
+    max_leaves=25,
+)
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(documents)
+def test_generated_frame_files(invoke: Runner, document: object) -> None:
+    """Any YAML document: scored (exit 0) or refused in one line (exit 2)."""
+    text = yaml.safe_dump(document)
+    code, out, err = invoke("score-frame", "-", "--json", input=text)
+    if code == 0:
+        assert out.count("\n") == 1
+    else:
+        assert_one_error_line(code, out, err)
+
+
+option_text = st.one_of(
+    st.text(max_size=15),
+    st.lists(st.integers(-3, 25), max_size=6).map(lambda xs: ",".join(map(str, xs))),
+)
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(option_text, option_text, option_text, st.booleans())
+def test_generated_take_options(
+    invoke: Runner, roll: str, cards: str, row: str, best: bool
+) -> None:
+    """Any option values: a verdict (exit 0 or 1) or one Error line (exit 2)."""
+    args = ["take", "--roll", roll, "--row", row, *(["--best"] if best else ["--cards", cards])]
+    code, out, err = invoke(*args, "--json")
+    if code in (0, 1):
+        assert out.count("\n") == 1
+        assert err == ""
+    else:
+        assert_one_error_line(code, out, err)

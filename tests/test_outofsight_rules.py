@@ -146,7 +146,8 @@ BAD_CARDS = [
     ("zero", "blue-0", "0 is out of range"),
     ("nineteen", "blue-19", "19 is out of range"),
     ("two-dashes", "blue-7-2", "'7-2' is not a card number"),
-    ("digit-colour", "bl3e-7", "one word of letters"),
+    ("digit-colour", "bl3e-7", "one word of up to 30 letters"),
+    ("colour-too-long", "a" * 31 + "-7", "one word of up to 30 letters"),
     ("bare-number", 7, "no colour"),
     ("empty", "", "no colour"),
     ("negative", "blue--7", "'-7' is not a card number"),
@@ -649,8 +650,14 @@ def test_game_over_after_three_frames() -> None:
 
 @pytest.mark.parametrize(
     ("players", "fragment"),
-    [(["Brian"], "at least 2 players"), (["A", "A"], "named twice"), (["A", ""], "player name")],
-    ids=["one-player", "duplicate", "empty-name"],
+    [
+        (["Brian"], "2 to 12 players"),
+        ([str(n) for n in range(13)], "2 to 12 players, got 13"),
+        (["A", "A"], "named twice"),
+        (["A", ""], "player name"),
+        (["A", "B" * 31], "longer than 30"),
+    ],
+    ids=["one-player", "thirteen-players", "duplicate", "empty-name", "long-name"],
 )
 def test_bad_new_game(players: list[str], fragment: str) -> None:
     with pytest.raises(InputError, match=fragment):

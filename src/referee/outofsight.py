@@ -24,7 +24,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from referee.errors import InputError, where
+from referee.errors import InputError, show, where
 
 MODES: tuple[str, ...] = ("basic", "advanced")
 FRAMES = 3
@@ -40,6 +40,9 @@ DECK = 108
 """Coloured cards in the deck (109 with the Doubles card): no bank holds more."""
 ROW_CARDS = 5
 """Face-up cards in the card row."""
+MAX_PLAYERS = 12
+MAX_NAME = 30
+"""Longest player name or colour word (they appear in every message)."""
 
 Mode = Literal["basic", "advanced"]
 Place = Literal["scored", "saved", "subtracted"]
@@ -63,19 +66,23 @@ class Card:
     def from_text(cls, value: object, source: str | None = None, place: str | None = None) -> Card:
         """Parse ``blue-7`` or ``blue``; raise :class:`InputError` for anything else."""
         if not isinstance(value, str):
-            raise InputError(f"{where(source, place)}card {value!r} has no colour ({CARD_HINT})")
+            raise InputError(
+                f"{where(source, place)}card {show(value)} has no colour ({CARD_HINT})"
+            )
         text = value.strip()
         colour_part, dash, number_part = text.partition("-")
         if not colour_part:
-            raise InputError(f"{where(source, place)}card {value!r} has no colour ({CARD_HINT})")
-        colour = colour_word(colour_part, source, place, what=f"card {value!r}")
+            raise InputError(
+                f"{where(source, place)}card {show(value)} has no colour ({CARD_HINT})"
+            )
+        colour = colour_word(colour_part, source, place, what=f"card {show(value)}")
         if not dash:
             return cls(colour)
         if not number_part:
             raise InputError(
-                f"{where(source, place)}card {value!r} has no number after '-' ({CARD_HINT})"
+                f"{where(source, place)}card {show(value)} has no number after '-' ({CARD_HINT})"
             )
-        return cls(colour, card_number(number_part, source, place, what=f"card {value!r}"))
+        return cls(colour, card_number(number_part, source, place, what=f"card {show(value)}"))
 
     def __str__(self) -> str:
         return self.colour if self.number is None else f"{self.colour}-{self.number}"
@@ -86,13 +93,17 @@ def colour_word(
 ) -> str:
     """A colour is one word of letters, compared in lowercase."""
     text = value.strip().lower() if isinstance(value, str) else ""
-    if text and text.isalpha():
+    if text and text.isalpha() and len(text) <= MAX_NAME:
         return text
     if what:
         raise InputError(
-            f"{where(source, place)}{what}: the colour must be one word of letters ({CARD_HINT})"
+            f"{where(source, place)}{what}: the colour must be one word of up to {MAX_NAME} "
+            f"letters ({CARD_HINT})"
         )
-    raise InputError(f"{where(source, place)}{value!r} is not a colour (one word of letters)")
+    raise InputError(
+        f"{where(source, place)}{show(value)} is not a colour "
+        f"(one word of up to {MAX_NAME} letters)"
+    )
 
 
 def card_number(
@@ -109,7 +120,7 @@ def card_number(
         number = None
     if number is None:
         raise InputError(
-            f"{where(source, place)}{what}: {str(value)!r} is not a card number "
+            f"{where(source, place)}{what}: {show(str(value))} is not a card number "
             f"({MIN_CARD}-{MAX_CARD})"
         )
     if not MIN_CARD <= number <= MAX_CARD:
@@ -177,12 +188,12 @@ class Bank:
                 else:
                     raise InputError(
                         f"{where(source, inner)}expected a count of cards or a list of numbers, "
-                        f"got {value!r}"
+                        f"got {show(value)}"
                     )
         else:
             raise InputError(
                 f"{where(source, place)}expected a list of cards (like [blue-7, red-2]) "
-                f"or a mapping colour: count, got {data!r}"
+                f"or a mapping colour: count, got {show(data)}"
             )
         return cls(tuple(cards))
 
@@ -417,11 +428,13 @@ class FrameSheet:
         unknown = [k for k in data if k not in ("game", "mode", "frame", "players")]
         if unknown:
             raise InputError(
-                f"{where(source)}unknown key {unknown[0]!r} (expected mode, frame, players)"
+                f"{where(source)}unknown key {show(unknown[0])} (expected mode, frame, players)"
             )
         game = data.get("game")
         if game is not None and game != "out-of-sight":
-            raise InputError(f"{where(source, 'game')}this is a {game!r} file, not out-of-sight")
+            raise InputError(
+                f"{where(source, 'game')}this is a {show(game)} file, not out-of-sight"
+            )
         mode = parse_mode(data["mode"], source, "mode") if "mode" in data else None
         frame = parse_frame(data["frame"], source, "frame") if "frame" in data else None
         return cls(banks_from_data(data.get("players"), source), mode, frame)
@@ -436,8 +449,10 @@ def banks_from_data(data: object, source: str | None) -> tuple[tuple[str, Bank],
         raise InputError(f"{where(source, 'players')}missing: map each player to their bank")
     if not isinstance(data, dict) or not data:
         raise InputError(
-            f"{where(source, 'players')}expected a mapping of player: bank, got {data!r}"
+            f"{where(source, 'players')}expected a mapping of player: bank, got {show(data)}"
         )
+    if len(data) > MAX_PLAYERS:
+        raise InputError(f"{where(source, 'players')}{len(data)} players; at most {MAX_PLAYERS}")
     banks: list[tuple[str, Bank]] = []
     for name, bank in data.items():
         player = player_name(name, source, "players")
@@ -446,13 +461,19 @@ def banks_from_data(data: object, source: str | None) -> tuple[tuple[str, Bank],
 
 
 def player_name(value: object, source: str | None = None, place: str | None = None) -> str:
+    if isinstance(value, str) and len(value) > MAX_NAME:
+        raise InputError(
+            f"{where(source, place)}player name {show(value)} is longer than {MAX_NAME} characters"
+        )
     if not isinstance(value, str) or not value.strip() or value != value.strip():
         raise InputError(
-            f"{where(source, place)}player name {value!r} must be text without surrounding "
+            f"{where(source, place)}player name {show(value)} must be text without surrounding "
             "spaces (quote it in YAML)"
         )
     if "," in value or "=" in value:
-        raise InputError(f"{where(source, place)}player name {value!r} may not contain ',' or '='")
+        raise InputError(
+            f"{where(source, place)}player name {show(value)} may not contain ',' or '='"
+        )
     return value
 
 
@@ -462,7 +483,9 @@ def parse_mode(value: object, source: str | None = None, place: str | None = "mo
         return "basic"
     if text == "advanced":
         return "advanced"
-    raise InputError(f"{where(source, place)}unknown mode {value!r} (modes are basic, advanced)")
+    raise InputError(
+        f"{where(source, place)}unknown mode {show(value)} (modes are basic, advanced)"
+    )
 
 
 def parse_frame(value: object, source: str | None = None, place: str | None = "frame") -> int:
@@ -471,7 +494,7 @@ def parse_frame(value: object, source: str | None = None, place: str | None = "f
     if isinstance(value, str) and value.strip().lower() == "final":
         return FRAMES
     raise InputError(
-        f"{where(source, place)}frame {value!r} does not exist (a game has frames 1, 2 and 3)"
+        f"{where(source, place)}frame {show(value)} does not exist (a game has frames 1, 2 and 3)"
     )
 
 
@@ -483,13 +506,13 @@ def parse_prefer(values: Iterable[str], place: str = "--prefer") -> dict[str, tu
         name = name.strip()
         if not eq or not name or not colours.strip():
             raise InputError(
-                f"{place}: {value!r} should be PLAYER=colour,colour,... (like Brian=purple,green)"
+                f"{place}: {show(value)} should be PLAYER=colour,colour,... (like Brian=purple,green)"
             )
         if name in prefer:
             raise InputError(f"{place}: {name} is given twice; list all their colours at once")
         listed = tuple(colour_word(c, None, place) for c in colours.split(","))
         if len(set(listed)) != len(listed):
-            raise InputError(f"{place}: {value!r} names a colour twice")
+            raise InputError(f"{place}: {show(value)} names a colour twice")
         prefer[name] = listed
     return prefer
 
@@ -500,11 +523,11 @@ def check_prefer(
     players = dict(banks)
     for name, colours in prefer.items():
         if name not in players:
-            raise InputError(f"{place}: no player {name!r} (players: {', '.join(players)})")
+            raise InputError(f"{place}: no player {show(name)} (players: {', '.join(players)})")
         have = players[name].colours()
         for colour in colours:
             if colour not in have:
-                raise InputError(f"{place}: {name} has no {colour!r} cards in this frame")
+                raise InputError(f"{place}: {name} has no {show(colour)} cards in this frame")
 
 
 @dataclass(frozen=True)
@@ -563,7 +586,7 @@ def colour_warnings(banks: Iterable[Bank]) -> tuple[str, ...]:
         return ()
     return (
         f"{len(colours)} different colours in this game, but the deck has {GAME_COLOURS} "
-        f"(a typo?): {', '.join(colours)}",
+        f"(a typo?): {', '.join(colours[:20])}{', ...' if len(colours) > 20 else ''}",
     )
 
 
@@ -582,14 +605,14 @@ class Roll:
         dice: list[int] = []
         for item in items:
             if not (item.isascii() and item.isdigit()):
-                raise InputError(f"{place}: {item!r} is not a die (dice show 1-{FACES})")
+                raise InputError(f"{place}: {show(item)} is not a die (dice show 1-{FACES})")
             value = int(item)
             if not 1 <= value <= FACES:
                 raise InputError(f"{place}: die {value} is out of range (dice show 1-{FACES})")
             dice.append(value)
         if len(dice) != DICE:
             raise InputError(
-                f"{place}: {text!r} is {len(dice)} {'die' if len(dice) == 1 else 'dice'}; "
+                f"{place}: {show(text)} is {len(dice)} {'die' if len(dice) == 1 else 'dice'}; "
                 f"a roll is all {DICE} dice, like 5,4,2"
             )
         return cls(tuple(dice))
@@ -915,11 +938,13 @@ class Game:
     @classmethod
     def new(cls, players: Sequence[str], mode: Mode, place: str = "--players") -> Game:
         names = tuple(player_name(p, None, place) for p in players)
-        if len(names) < 2:
-            raise InputError(f"{place}: Out of Sight needs at least 2 players, got {len(names)}")
+        if not 2 <= len(names) <= MAX_PLAYERS:
+            raise InputError(
+                f"{place}: Out of Sight needs 2 to {MAX_PLAYERS} players, got {len(names)}"
+            )
         dup = next((n for n in names if names.count(n) > 1), None)
         if dup is not None:
-            raise InputError(f"{place}: {dup!r} is named twice")
+            raise InputError(f"{place}: {show(dup)} is named twice")
         return cls(names, mode)
 
     @classmethod
@@ -928,19 +953,21 @@ class Game:
         unknown = [k for k in data if k not in ("game", "mode", "players", "history")]
         if unknown:
             raise InputError(
-                f"{where(source)}unknown key {unknown[0]!r} (expected game, mode, players, history)"
+                f"{where(source)}unknown key {show(unknown[0])} (expected game, mode, players, history)"
             )
         if data.get("game") != "out-of-sight":
             raise InputError(
-                f"{where(source, 'game')}not an out-of-sight game file (game: {data.get('game')!r})"
+                f"{where(source, 'game')}not an out-of-sight game file (game: {show(data.get('game'))})"
             )
         mode = parse_mode(data.get("mode"), source, "mode")
         raw_players = data.get("players")
         if not isinstance(raw_players, list):
             raise InputError(f"{where(source, 'players')}expected a list of player names")
         players = tuple(player_name(p, source, "players") for p in raw_players)
-        if len(players) < 2 or len(set(players)) != len(players):
-            raise InputError(f"{where(source, 'players')}expected 2 or more different names")
+        if not 2 <= len(players) <= MAX_PLAYERS or len(set(players)) != len(players):
+            raise InputError(
+                f"{where(source, 'players')}expected 2 to {MAX_PLAYERS} different names"
+            )
         raw = data.get("history") or []
         if not isinstance(raw, list):
             raise InputError(f"{where(source, 'history')}expected a list of actions")
@@ -951,7 +978,7 @@ class Game:
                 raise InputError(f"{where(source, place)}expected an action 'frame'")
             extra = [k for k in action if k not in ("action", "frame", "banks", "prefer")]
             if extra:
-                raise InputError(f"{where(source, place)}unknown key {extra[0]!r}")
+                raise InputError(f"{where(source, place)}unknown key {show(extra[0])}")
             frame = parse_frame(action.get("frame"), source, f"{place}.frame")
             banks_raw = action.get("banks")
             if not isinstance(banks_raw, dict):
@@ -1025,7 +1052,7 @@ class Game:
         for name in given:
             if name not in self.players:
                 raise InputError(
-                    f"{where(source, _at(place, 'players'))}{name!r} is not in this game "
+                    f"{where(source, _at(place, 'players'))}{show(name)} is not in this game "
                     f"(players: {', '.join(self.players)})"
                 )
         for name in self.players:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 import click
 
 from referee.cli import emit_json, json_option
-from referee.errors import InputError
+from referee.errors import InputError, show
 
 if TYPE_CHECKING:
     from referee.timer import Event, SandTimer
@@ -53,13 +53,13 @@ class TurnClock:
                 speed = 0.0
             if not 0 < speed <= 10_000:
                 raise InputError(
-                    f"--clock: {spec!r}: the speed must be a number above 0, up to 10000"
+                    f"--clock: {show(spec)}: the speed must be a number above 0, up to 10000"
                 )
             t0 = time.monotonic()
             self._read = lambda: (time.monotonic() - t0) * speed
             self.poll = POLL / max(1.0, speed / 20)
         else:
-            raise InputError(f"--clock: unknown clock {spec!r} (real, fast:N or manual)")
+            raise InputError(f"--clock: unknown clock {show(spec)} (real, fast:N or manual)")
 
     def __call__(self) -> float:
         return self._read()
