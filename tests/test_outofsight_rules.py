@@ -19,6 +19,7 @@ from referee.outofsight import (
     Roll,
     Take,
     TakeVerdict,
+    Tie,
     best_take,
     check_take,
     order_piles,
@@ -487,7 +488,7 @@ BAD_CARD_LISTS = [
     ("text", "fragment"), [b[1:] for b in BAD_CARD_LISTS], ids=[b[0] for b in BAD_CARD_LISTS]
 )
 def test_bad_card_list(text: str, fragment: str) -> None:
-    with pytest.raises(InputError, match=f"--cards: card: {fragment}"):
+    with pytest.raises(InputError, match=f"--cards: {fragment}"):
         parse_cards(text, "--cards")
 
 
@@ -735,3 +736,22 @@ def test_game_file_history_is_rechecked() -> None:
     )
     with pytest.raises(InputError, match=r"game.yaml: history\[2\].players.Brian: the bank lacks"):
         Game.from_mapping(data, "game.yaml")
+
+
+@pytest.mark.parametrize(
+    ("tie", "sentence"),
+    [
+        (
+            Tie(1, ("blue", "yellow"), ("saved", "subtracted"), False),
+            "tie: blue and yellow have 1 card each; blue saved, yellow subtracted "
+            "(in the order of the bank)",
+        ),
+        (
+            Tie(3, ("purple", "green"), ("scored", "saved"), True),
+            "tie: purple and green have 3 cards each; purple scored, green saved (as preferred)",
+        ),
+    ],
+    ids=["one-card", "preferred"],
+)
+def test_tie_sentence(tie: Tie, sentence: str) -> None:
+    assert tie.sentence() == sentence

@@ -107,7 +107,7 @@ def colour_word(
 
 
 def card_number(
-    value: object, source: str | None = None, place: str | None = None, *, what: str = "card"
+    value: object, source: str | None = None, place: str | None = None, *, what: str = ""
 ) -> int:
     """A card number 1-18, from an int or its digits."""
     if isinstance(value, bool):
@@ -118,15 +118,12 @@ def card_number(
         number = int(value.strip())
     else:
         number = None
+    prefix = f"{where(source, place)}{what + ': ' if what else ''}"
     if number is None:
-        raise InputError(
-            f"{where(source, place)}{what}: {show(str(value))} is not a card number "
-            f"({MIN_CARD}-{MAX_CARD})"
-        )
+        raise InputError(f"{prefix}{show(str(value))} is not a card number ({MIN_CARD}-{MAX_CARD})")
     if not MIN_CARD <= number <= MAX_CARD:
         raise InputError(
-            f"{where(source, place)}{what}: {number} is out of range "
-            f"(cards are numbered {MIN_CARD}-{MAX_CARD})"
+            f"{prefix}{show(number)} is out of range (cards are numbered {MIN_CARD}-{MAX_CARD})"
         )
     return number
 
@@ -309,7 +306,8 @@ class Tie:
         names = _and([f"{c}" for c in self.colours])
         placed = ", ".join(f"{c} {p}" for c, p in zip(self.colours, self.places, strict=True))
         how = "as preferred" if self.chosen else "in the order of the bank"
-        return f"tie: {names} have {self.size} cards each; {placed} ({how})"
+        cards = "card" if self.size == 1 else "cards"
+        return f"tie: {names} have {self.size} {cards} each; {placed} ({how})"
 
 
 @dataclass(frozen=True)
@@ -625,7 +623,7 @@ def parse_cards(text: str, place: str, *, limit: int | None = None) -> tuple[int
     """Comma-separated card numbers 1-18 (an empty text is no cards)."""
     if not text.strip():
         return ()
-    numbers = tuple(card_number(t, None, place, what="card") for t in text.split(","))
+    numbers = tuple(card_number(t, None, place) for t in text.split(","))
     if limit is not None and len(numbers) > limit:
         raise InputError(f"{place}: {len(numbers)} cards, but the row has at most {limit}")
     return numbers
