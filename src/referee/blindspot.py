@@ -742,7 +742,8 @@ class GameState:
     actions: tuple[Action, ...]
     """The effective actions (undone ones removed)."""
     recorded: int
-    """How many entries the file holds, undos included."""
+    """How many entries the file holds, undos included (set by :func:`replay`;
+    :func:`step` leaves it as it was)."""
 
     def position(self, setup: GameSetup) -> Position:
         """The position ``check_word`` judges against (glasses by seat)."""
@@ -916,7 +917,9 @@ def step(
         if plays:
             return Outcome(False, "must-play", proof=plays[0]), state
     glasses[seat] += 1
-    used[seat] += 1
+    if _colour_for(setup, state, seat) is not None:
+        # Out of spots, the penalty still counts; the supply never goes below 0.
+        used[seat] += 1
     eliminated = state.eliminated
     winner: str | tuple[str, ...] | None = None
     over = False
