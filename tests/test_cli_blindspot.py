@@ -548,7 +548,7 @@ def test_help_shows_sections(run: Runner) -> None:
     ("args", "usage"),
     [
         ((), "Usage: referee [OPTIONS] COMMAND [ARGS]..."),
-        (("check-word",), "Usage: referee check-word [OPTIONS] WORD"),
+        (("check-word",), "Usage: referee check-word [OPTIONS] [WORD]"),
         (("words",), "Usage: referee words [OPTIONS]"),
     ],
     ids=["referee", "check-word", "words"],

@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 import click
 
 from referee import __version__
-from referee.errors import RefereeError
+from referee.errors import InputError, RefereeError, show
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -30,24 +30,31 @@ SECTIONS: list[tuple[str, list[tuple[str, str]]]] = [
             ("check-word", "referee.cli.blindspot:check_word"),
             ("words", "referee.cli.blindspot:words"),
             ("setup", "referee.cli.setup:setup"),
+            ("blindspot", "referee.cli.blindspot:blindspot"),
             # blind-spot commands
         ],
     ),
     (
         "Word Block",
         [
+            ("score-claim", "referee.cli.wordblock:score_claim"),
+            ("wordblock", "referee.cli.wordblock:wordblock"),
             # word-block commands
         ],
     ),
     (
         "Out of Sight",
         [
+            ("score-frame", "referee.cli.outofsight:score_frame"),
+            ("take", "referee.cli.outofsight:take"),
+            ("outofsight", "referee.cli.outofsight:outofsight"),
             # out-of-sight commands
         ],
     ),
     (
         "Spot it! 1,2,3",
         [
+            ("spotit", "referee.cli.spotit:spotit"),
             # spot-it commands
         ],
     ),
@@ -55,6 +62,7 @@ SECTIONS: list[tuple[str, list[tuple[str, str]]]] = [
         "General",
         [
             ("dictionaries", "referee.cli.general:dictionaries"),
+            ("timer", "referee.cli.timer:timer"),
             # general commands
         ],
     ),
@@ -224,6 +232,56 @@ def use_color() -> bool:
 
 def echo(text: str = "") -> None:
     click.echo(text, color=use_color())
+
+
+MAX_BATCH_LINE = 1024 * 1024
+
+
+def run_batch(handle: Callable[[dict[str, Any]], dict[str, Any]]) -> int:
+    """``--batch``: one JSON object per stdin line in, one JSON result per line
+    out, in order. A bad line gets ``{"line": N, "error": "..."}`` and the run
+    goes on; the exit code is 2 at the end if any line failed, else 0."""
+    import json
+
+    failed = False
+    out = sys.stdout
+    for n, raw in enumerate(sys.stdin.buffer, start=1):
+        try:
+            if len(raw) > MAX_BATCH_LINE:
+                raise InputError(f"line is over {MAX_BATCH_LINE} bytes")
+            try:
+                text = raw.decode("utf-8").strip()
+            except UnicodeDecodeError:
+                raise InputError("line is not UTF-8 text") from None
+            if not text:
+                raise InputError("empty line (expected a JSON object)")
+            try:
+                obj = json.loads(text)
+            except ValueError as exc:
+                raise InputError(f"not JSON: {exc}") from None
+            except RecursionError:
+                raise InputError("not JSON: nested too deeply") from None
+            if not isinstance(obj, dict):
+                raise InputError(f"expected a JSON object, got {type(obj).__name__}")
+            result = handle(obj)
+        except RefereeError as exc:
+            failed = True
+            result = {"line": n, "error": " ".join(f"line {n}: {exc.message}".split())}
+        out.write(json.dumps(result, ensure_ascii=False) + "\n")
+        out.flush()
+    return EXIT_INPUT if failed else EXIT_YES
+
+
+def batch_field(obj: dict[str, Any], key: str, kind: type, default: Any = None) -> Any:
+    """A field of a batch line, of the given JSON type, or ``default``."""
+    value = obj.get(key, default)
+    if value is None or value is default:
+        return value
+    if kind is str and not isinstance(value, str):
+        raise InputError(f"{key}: expected a string, got {show(value)}")
+    if kind is bool and not isinstance(value, bool):
+        raise InputError(f"{key}: expected true or false, got {show(value)}")
+    return value
 
 
 def emit_json(data: Any) -> None:

@@ -18,11 +18,16 @@ from referee.board import LetterGrid
 from referee.cells import Cell
 from referee.cli import CONTEXT_SETTINGS, F, dictionary_options, echo, emit_json, json_option
 from referee.dictionary import Dictionary, open_dictionary
+from referee.errors import InputError, show
 
 COLOUR_STYLE = {"red": "red", "yellow": "yellow", "blue": "blue", "green": "green"}
 
 
-def _layout_options(f: F) -> F:
+def _layout_options(required: bool = True) -> Callable[[F], F]:
+    return lambda f: _add_layout_options(f, required)
+
+
+def _add_layout_options(f: F, required: bool) -> F:
     f = click.option(
         "--glasses",
         is_flag=True,
@@ -46,7 +51,10 @@ def _layout_options(f: F) -> F:
         help="Tile catalog for 'tiles:' layouts.",
     )(f)
     return click.option(
-        "--layout", required=True, metavar="FILE", help="Layout or setup file (YAML); - for stdin."
+        "--layout",
+        required=required,
+        metavar="FILE",
+        help="Layout or setup file (YAML); - for stdin.",
     )(f)
 
 
@@ -65,65 +73,159 @@ def _three_letter(dictionary: Dictionary) -> Container[str]:
 
 
 @click.command("check-word", no_args_is_help=True)
-@click.argument("word")
-@_layout_options
-@click.option(
-    "--at", "at_name", required=True, metavar="CELL", help="The cell the new spot covers, e.g. D1."
-)
+@click.argument("word", required=False)
+@_layout_options(required=False)
+@click.option("--at", "at_name", metavar="CELL", help="The cell the new spot covers, e.g. D1.")
 @dictionary_options
+@click.option(
+    "--batch",
+    is_flag=True,
+    help="Read one JSON object per line on stdin (word, at, layout, player, position, glasses, "
+    "catalog, dictionary, allow; options give defaults), write one JSON result per line.",
+)
 @json_option
 def check_word(
-    word: str,
-    layout: str,
+    word: str | None,
+    layout: str | None,
     catalog: str | None,
     player: str,
     position: str | None,
     glasses: bool,
-    at_name: str,
+    at_name: str | None,
     dictionary: str | None,
     allow: str | None,
+    batch: bool,
     as_json: bool,
 ) -> int:
     """Is WORD legal with a new spot on the cell --at?
 
     Exit 0 if legal, 1 if not (the reason is printed), 2 if the input is unusable.
+    With --batch, judge many plays in one process (exit 2 at the end if any
+    line failed).
 
     \b
     Example:
       referee check-word seas --layout setups/sample.yaml --at D1
       referee check-word tale --layout setups/sample.yaml --at E4 \\
           --player blue --position examples/blindspot/sample-position.yaml
+      echo '{"word": "seas", "at": "D1"}' | referee check-word --batch --layout setups/sample.yaml
     """
-    from referee.blindspot import check_word as judge
-    from referee.blindspot import normalise_word
+    from referee.cli import run_batch
 
-    player = player.lower()
-    word = normalise_word(word)
-    board, pos, override = _load(layout, catalog, position, glasses)
-    at = board.cell(at_name, "--at")
-    lexicon = open_dictionary(dictionary, allow)
-    verdict = judge(
-        board,
-        word,
-        at,
-        lexicon,
-        player=player,
-        position=pos,
-        glasses=override,
-        three_letter=_three_letter(lexicon),
-    )
+    judge = _Judge()
+    defaults = {
+        "layout": layout,
+        "catalog": catalog,
+        "player": player,
+        "position": position,
+        "glasses": glasses,
+        "at": at_name,
+        "dictionary": dictionary,
+        "allow": allow,
+    }
+    if batch:
+        if word is not None:
+            raise click.UsageError("--batch reads the words from stdin; give no WORD")
+        return run_batch(lambda obj: judge.line(obj, defaults))
+    if word is None:
+        raise click.UsageError("Missing argument 'WORD'.")
+    for option, value in (("--layout", layout), ("--at", at_name)):
+        if value is None:
+            raise click.UsageError(f"Missing option '{option}'.")
+    verdict, board, pos, lexicon = judge.judge({"word": word, **defaults})
     if as_json:
-        emit_json({**verdict.to_dict(), "player": player, "dictionary": lexicon.describe()})
+        emit_json(
+            {
+                **verdict.to_dict(),
+                "player": verdict_player(defaults),
+                "dictionary": lexicon.describe(),
+            }
+        )
     else:
         marks = verdict.play.cells if verdict.play else ()
-        echo(render_board(board, pos.covered(), new=at, word_cells=marks))
+        echo(render_board(board, pos.covered(), new=verdict.at, word_cells=marks))
         echo()
         echo(verdict.sentence())
     return 0 if verdict.valid else 1
 
 
+def verdict_player(fields: Mapping[str, Any]) -> str:
+    return str(fields["player"]).lower()
+
+
+class _Judge:
+    """Judges plays, keeping layouts, positions and dictionaries it has opened."""
+
+    def __init__(self) -> None:
+        self.layouts: dict[tuple[str, str | None], LetterGrid] = {}
+        self.positions: dict[str, Position] = {}
+        self.dictionaries: dict[tuple[str | None, str | None], Dictionary] = {}
+
+    def judge(self, fields: Mapping[str, Any]) -> tuple[Any, LetterGrid, Position, Dictionary]:
+        from referee.blindspot import check_word as rules_check_word
+        from referee.blindspot import normalise_word
+        from referee.setups import load_layout, load_position
+
+        word = normalise_word(fields["word"])
+        layout, catalog = fields["layout"], fields["catalog"]
+        if layout is None:
+            raise InputError("layout: no layout given")
+        if fields["at"] is None:
+            raise InputError("at: no cell given")
+        player = str(fields["player"]).lower()
+        if player not in COLOURS:
+            raise InputError(
+                f"player: unknown colour {show(player)} (colours are {', '.join(COLOURS)})"
+            )
+        board = self.layouts.get((layout, catalog))
+        if board is None:
+            board = self.layouts[(layout, catalog)] = load_layout(layout, catalog)
+        pos = Position.empty()
+        if fields["position"]:
+            found = self.positions.get(fields["position"])
+            if found is None:
+                found = self.positions[fields["position"]] = load_position(fields["position"])
+            pos = found
+        at = board.cell(fields["at"], "--at")
+        key = (fields["dictionary"], fields["allow"])
+        lexicon = self.dictionaries.get(key)
+        if lexicon is None:
+            lexicon = self.dictionaries[key] = open_dictionary(*key)
+        verdict = rules_check_word(
+            board,
+            word,
+            at,
+            lexicon,
+            player=player,
+            position=pos,
+            glasses=True if fields["glasses"] else None,
+            three_letter=_three_letter(lexicon),
+        )
+        return verdict, board, pos, lexicon
+
+    def line(self, obj: dict[str, Any], defaults: Mapping[str, Any]) -> dict[str, Any]:
+        from referee.cli import batch_field
+
+        unknown = sorted(set(obj) - {"word", *defaults})
+        if unknown:
+            raise InputError(f"unknown field {show(unknown[0])}")
+        fields = {
+            key: batch_field(obj, key, bool if key == "glasses" else str, default)
+            for key, default in defaults.items()
+        }
+        fields["word"] = batch_field(obj, "word", str)
+        if fields["word"] is None:
+            raise InputError("word: no word given")
+        verdict, _, _, lexicon = self.judge(fields)
+        return {
+            **verdict.to_dict(),
+            "player": verdict_player(fields),
+            "dictionary": lexicon.describe(),
+        }
+
+
 @click.command("words", no_args_is_help=True)
-@_layout_options
+@_layout_options()
 @click.option("--at", "at_name", metavar="CELL", help="Only plays with the new spot on this cell.")
 @click.option(
     "--min-length",
@@ -325,7 +427,7 @@ def _act(
 ) -> int:
     """Load the game, apply one action, write it if accepted, report."""
     from referee.blindspot import step
-    from referee.files import atomic_write
+    from referee.files import atomic_write, display_name
     from referee.setups import load_game
 
     gf = load_game(path)
@@ -342,7 +444,10 @@ def _act(
             atomic_write(path, gf.text(), force=True, what="game")
             state = _replay(gf, path)
         return _report(gf, state, path, as_json, action=action, ok=ok, reason=outcome_reason)
-    outcome, _ = step(gf.setup, state, action, lexicon, three)
+    try:
+        outcome, _ = step(gf.setup, state, action, lexicon, three)
+    except InputError as exc:  # name the game file in the one-line error
+        raise InputError(f"{display_name(path)}: {exc.message}") from None
     if outcome.ok:
         gf = gf.with_action(action)
         atomic_write(path, gf.text(), force=True, what="game")
