@@ -320,7 +320,8 @@ def _no_keyword(*words: str) -> Callable[[str], bool]:
 
 
 def _dump(data: Any) -> bytes:
-    return yaml.safe_dump(data, allow_unicode=True).encode("utf-8")
+    # surrogatepass: a lone surrogate in generated text becomes invalid UTF-8, still garbage
+    return yaml.safe_dump(data, allow_unicode=True).encode("utf-8", "surrogatepass")
 
 
 # Raw bytes and text: binary with a NUL, invalid UTF-8, and YAML-ish text.
@@ -400,7 +401,9 @@ layout_structures = st.one_of(
 bad_layouts = st.one_of(
     with_nul,
     not_utf8,
-    yamlish_text.filter(_no_keyword("letters", "tiles")).map(lambda s: s.encode("utf-8")),
+    yamlish_text.filter(_no_keyword("letters", "tiles")).map(
+        lambda s: s.encode("utf-8", "surrogatepass")
+    ),
     layout_structures.map(_dump),
 )
 
@@ -474,7 +477,7 @@ bad_positions = st.one_of(
     not_utf8,
     # the extra key makes any mapping the text may hold an invalid position
     yamlish_text.filter(_no_keyword("spots", "glasses", "teams")).map(
-        lambda s: (s + "\nzzz: 1\n").encode("utf-8")
+        lambda s: (s + "\nzzz: 1\n").encode("utf-8", "surrogatepass")
     ),
     position_structures.map(_dump),
 )
