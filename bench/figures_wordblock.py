@@ -5,7 +5,7 @@ The hint figure needs a large word list: Debian's ``wamerican-large``
 bench installs it with ``apt-get install wamerican-large`` if it runs as root;
 otherwise (or if that fails) it falls back to aspell's own en_US word list,
 expanded with ``aspell -d en_US dump master | aspell -l en expand`` into
-bench/.cache/ (about 124,000 lines), and says so in the figure's detail.
+$TMPDIR/referee-bench/ (about 124,000 lines), and says so in the figure's detail.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 
 from common import PY, REFEREE, ROOT, Figure, in_process, process_vs_floor
@@ -22,7 +23,7 @@ SIX = str(ROOT / "examples" / "wordblock" / "six-by-six.yaml")
 FULL_A = str(ROOT / "tests" / "data" / "wordblock" / "full-a.yaml")
 TWENTY_A = str(ROOT / "tests" / "data" / "wordblock" / "twenty-a.txt")
 LARGE = Path("/usr/share/dict/american-english-large")
-CACHE = ROOT / "bench" / ".cache"
+CACHE = Path(tempfile.gettempdir()) / "referee-bench"
 
 FLOOR_ENCHANT = [PY, "-c", "import click, yaml, enchant; enchant.Dict('en_US')"]
 FLOOR_PLAIN = [PY, "-c", "import click, yaml"]
