@@ -276,7 +276,9 @@ def game_frame(
     force: bool,
     as_json: bool,
 ) -> int:
-    """Record and score the next frame from FRAME_FILE (as for score-frame).
+    """Record and score the next frame.
+
+    FRAME_FILE is read as score-frame reads it (- for stdin).
 
     Every player needs a bank, and each bank must hold the cards that player
     saved at the end of the previous frame. The game file is updated in place
