@@ -151,6 +151,10 @@ CASES: dict[str, Bad] = {
         ),
         ("{tmp}/none.txt", "no such"),
     ),
+    "hint-with-an-enchant-tag": Bad(
+        ("wordblock", "hint", "--board", BOARD, "--player", "blue", "--dictionary", "en_US"),
+        ("--dictionary", "'en_US'", "word-list file"),
+    ),
     "game-new-one-player": Bad(
         ("wordblock", "game", "new", "--players", "ann", "-o", "{tmp}/g.yaml"),
         ("--players", "at least 2"),

@@ -446,3 +446,16 @@ def test_help_lists_the_commands(referee: Runner) -> None:
     code, out, _ = referee("wordblock", "game", "--help")
     for name in ("new", "claim", "show", "undo"):
         assert name in out
+
+
+def test_text_says_when_the_search_stopped() -> None:
+    from referee.cli.wordblock import describe_claim
+    from referee.wordblock import Board, judge_claim
+
+    board = Board.from_mapping(yaml.safe_load((REPO / FULL_A).read_text()))
+    verdict = judge_claim(board, "a" * 20, "blue", {"a" * 20}, limit=50)
+    text = describe_claim(verdict)
+    assert text.splitlines()[-1] == (
+        "Note: the walk search stopped at its step limit; this is the best walk found, "
+        "another might score more for blue (use --path to score a walk of your own)."
+    )

@@ -252,11 +252,9 @@ def _points_lines(verdict: Claim) -> list[str]:
 
 
 def _not_proven(player: str) -> str:
-    from referee.wordblock import SEARCH_LIMIT
-
     return (
-        f"Note: the walk search stopped after {SEARCH_LIMIT} steps; this is the best walk "
-        f"found, another might score more for {player} (use --path to score a walk of your own)."
+        "Note: the walk search stopped at its step limit; this is the best walk found, "
+        f"another might score more for {player} (use --path to score a walk of your own)."
     )
 
 
@@ -473,12 +471,20 @@ def hint(
       referee wordblock hint --board examples/wordblock/rulebook.yaml --player blue \\
           --dictionary examples/wordblock/words.txt --top 5
     """
-    from referee.dictionary import read_word_list
+    import os
+
+    from referee.dictionary import is_path_spec, read_word_list
+    from referee.errors import InputError
     from referee.files import display_name
     from referee.wordblock import WordIndex, hints
 
     board = load_board(board_file)
     who = board.require_player(player, "--player", display_name(board_file))
+    if not os.path.exists(dictionary) and not is_path_spec(dictionary):
+        raise InputError(
+            f"--dictionary: {dictionary!r} names an enchant dictionary; hint needs a word-list "
+            "file (one word per line), since enchant cannot list its words"
+        )
     words = set(read_word_list(dictionary))
     extra = read_word_list(allow, what="allow list") if allow else frozenset()
     index = WordIndex.from_words(words | extra)
