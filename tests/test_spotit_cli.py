@@ -235,7 +235,7 @@ def test_generated_decks_pass_verify(invoke: Runner, tmp_path: Path, order: int)
         "plane_cards": size,
         "missing": None,
         "add_back": [],
-        "forced": False,
+        "forced": None,
         "reason": "",
     }
 

@@ -266,7 +266,7 @@ class PlaneFit:
             "plane_cards": plane_size(self.order) if self.order else None,
             "missing": len(self.add_back) if self.kind == "subset" else None,
             "add_back": [list(c) for c in self.add_back],
-            "forced": self.forced,
+            "forced": self.forced if self.kind == "subset" else None,
             "reason": self.reason,
         }
 

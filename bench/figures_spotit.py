@@ -1,0 +1,128 @@
+"""Spot it! figures: generate --order 31 (993 cards) and verify on it, in
+process and as processes, plus the one-shot ``spotit verify`` process.
+
+Process figures are ratios to the floor ``python -c "import click, yaml"``
+measured in the same run. For the order-31 commands the target is "under 1 s":
+the ratio's target is 1 s divided by that run's floor.
+
+The referee package is byte-compiled first, as ``pip install`` does: with
+PYTHONDONTWRITEBYTECODE set (as in some shells and CI images) every run would
+otherwise compile the modules from source while click and yaml, the floor,
+load their installed bytecode.
+"""
+
+from __future__ import annotations
+
+import statistics
+import tempfile
+from pathlib import Path
+
+from common import PY, REFEREE, ROOT, Figure, _time_process, in_process, process_vs_floor
+
+FLOOR = [PY, "-c", "import click, yaml"]
+ORDER = 31
+SMALL_DECK = str(ROOT / "examples" / "spotit" / "order-7.yaml")
+
+
+def _symbols_file(folder: Path) -> str:
+    """993 symbols for order 31 (the built-in set stops at 210)."""
+    path = folder / "symbols.txt"
+    shapes = ["circle", "square", "star", "heart", "moon", "drop", "ring", "cross", "hexagon"]
+    names = [f"{shapes[i % 9]}-{i}/{('red', 'blue', 'green')[i % 3]}" for i in range(993)]
+    path.write_text("\n".join(names) + "\n", encoding="utf-8")
+    return str(path)
+
+
+def process_under(
+    name: str, argv: list[str], floor: list[str], limit_s: float, runs: int
+) -> Figure:
+    """Like :func:`common.process_vs_floor`, with the target "under ``limit_s``"
+    expressed as a ratio to the floor measured in the same run."""
+    for _ in range(2):
+        _time_process(floor)
+        _time_process(argv)
+    a: list[float] = []
+    f: list[float] = []
+    for _ in range(runs):
+        f.append(_time_process(floor))
+        a.append(_time_process(argv))
+    ma, mf = statistics.median(a), statistics.median(f)
+    return Figure(
+        name,
+        ma / mf,
+        "x floor",
+        limit_s / mf,
+        f"{ma * 1000:.0f} ms vs floor {mf * 1000:.0f} ms (target: under {limit_s:g} s), {runs} runs",
+    )
+
+
+def fig_generate_31(runs: int) -> list[Figure]:
+    from referee.files import dump_yaml
+    from referee.spotit import generate
+
+    with tempfile.TemporaryDirectory() as tmp:
+        symbols_path = _symbols_file(Path(tmp))
+        symbols = Path(symbols_path).read_text(encoding="utf-8").split()
+
+        def run() -> object:
+            deck = generate(ORDER, symbols, seed="bench")
+            return dump_yaml(deck.to_mapping())
+
+        inside = in_process("spotit generate --order 31 (993 cards), in process", run, 1000.0, runs)
+        inside.detail += ", shuffled and dumped as YAML"
+        out = str(Path(tmp) / "deck.yaml")
+        argv = [
+            REFEREE, "spotit", "generate", "--order", str(ORDER), "--seed", "bench",
+            "--symbols", symbols_path, "-o", out, "--force",
+        ]  # fmt: skip
+        _byte_compile()
+        process = process_under(
+            "spotit generate --order 31 process", argv, FLOOR, 1.0, max(5, runs // 3)
+        )
+    return [inside, process]
+
+
+def fig_verify_31(runs: int) -> list[Figure]:
+    from referee.cli.spotit import load_deck
+    from referee.spotit import generate, verify
+
+    with tempfile.TemporaryDirectory() as tmp:
+        symbols_path = _symbols_file(Path(tmp))
+        symbols = Path(symbols_path).read_text(encoding="utf-8").split()
+        deck = generate(ORDER, symbols, seed="bench")
+        from referee.files import dump_yaml
+
+        path = Path(tmp) / "deck.yaml"
+        path.write_text(dump_yaml(deck.to_mapping()), encoding="utf-8")
+        loaded = load_deck(str(path))
+        assert verify(loaded).valid
+
+        def run() -> object:
+            return verify(load_deck(str(path)))
+
+        inside = in_process("spotit verify on 993 cards, in process", run, 1000.0, runs)
+        inside.detail += f", YAML read included, {path.stat().st_size // 1024} KiB"
+        argv = [REFEREE, "spotit", "verify", str(path)]
+        _byte_compile()
+        process = process_under("spotit verify on 993 cards process", argv, FLOOR, 1.0, runs)
+    return [inside, process]
+
+
+def _byte_compile() -> None:
+    import compileall
+
+    compileall.compile_dir(str(ROOT / "src" / "referee"), quiet=1)
+
+
+def fig_verify_one_shot(runs: int) -> list[Figure]:
+    _byte_compile()
+    argv = [REFEREE, "spotit", "verify", SMALL_DECK]
+    fig = process_vs_floor("spotit verify one-shot process (57 cards)", argv, FLOOR, 1.3, runs)
+    return [fig]
+
+
+FIGURES = {
+    "spotit-generate-31": fig_generate_31,
+    "spotit-verify-31": fig_verify_31,
+    "spotit-verify": fig_verify_one_shot,
+}
