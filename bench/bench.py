@@ -40,12 +40,13 @@ def main() -> int:
     for name in names:
         rows.extend(figures[name](args.runs))
     width = max(len(r.name) for r in rows)
-    print(f"{'figure':<{width}}  {'value':>12}  {'target':>12}  result  detail")
+    vw = max(len(r.value_text) for r in rows)
+    tw = max(len(r.target_text) for r in rows)
+    print(f"{'figure':<{width}}  {'value':>{vw}}  {'target':>{tw}}  result  detail")
     for r in rows:
-        value = f"{r.value:.2f} {r.unit}" if r.unit != "ms" else f"{r.value:.1f} ms"
-        target = f"<= {r.target:g} {r.unit}" if r.unit != "ms" else f"< {r.target:g} ms"
+        result = "pass" if r.ok else "FAIL"
         print(
-            f"{r.name:<{width}}  {value:>12}  {target:>12}  {'pass' if r.ok else 'FAIL':<6}  {r.detail}"
+            f"{r.name:<{width}}  {r.value_text:>{vw}}  {r.target_text:>{tw}}  {result:<6}  {r.detail}"
         )
     return 0 if all(r.ok for r in rows) else 1
 

@@ -33,10 +33,29 @@ class Figure:
     unit: str
     target: float
     detail: str = ""
+    higher_is_better: bool = False
 
     @property
     def ok(self) -> bool:
+        if self.higher_is_better:
+            return self.value >= self.target
         return self.value <= self.target
+
+    @property
+    def target_text(self) -> str:
+        if self.higher_is_better:
+            return f">= {self.target:g} {self.unit}"
+        if self.unit == "ms":
+            return f"< {self.target:g} ms"
+        return f"<= {self.target:g} {self.unit}"
+
+    @property
+    def value_text(self) -> str:
+        if self.unit == "ms":
+            return f"{self.value:.1f} ms"
+        if self.value >= 1000:
+            return f"{self.value:,.0f} {self.unit}"
+        return f"{self.value:.2f} {self.unit}"
 
 
 def _time_process(argv: list[str]) -> float:

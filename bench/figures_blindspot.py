@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import statistics
+
 from common import FLOOR_ENCHANT, REFEREE, SAMPLE, Figure, in_process, process_vs_floor
 
 
@@ -29,7 +31,67 @@ def fig_words(runs: int) -> list[Figure]:
     return [fig]
 
 
+def fig_batch(runs: int) -> list[Figure]:
+    """check-word --batch throughput on one core, and its ratio to a bare loop
+    of enchant's Dict.check over the same words."""
+    import json
+    import os
+    import subprocess
+    import time
+
+    import enchant
+
+    from referee.blindspot import Position, legal_plays
+    from referee.dictionary import open_dictionary
+    from referee.setups import load_layout
+
+    board = load_layout(SAMPLE)
+    plays = legal_plays(board, open_dictionary("en_US"), position=Position.empty())
+    misses = [("xyzzy", "E5"), ("planex", "E8"), ("tie", "C4"), ("cat", "H5"), ("etc", "C7")]
+    pool = [(p.word, p.at.name) for p in plays] + misses
+    n = 30000
+    items = [pool[i % len(pool)] for i in range(n)]
+    payload = "".join(json.dumps({"word": w, "at": c}) + "\n" for w, c in items).encode()
+    argv = [REFEREE, "check-word", "--batch", "--layout", SAMPLE]
+
+    def one_core() -> None:
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+
+    rates = []
+    for _ in range(max(3, runs // 7)):
+        t0 = time.perf_counter()
+        proc = subprocess.run(
+            argv, input=payload, capture_output=True, preexec_fn=one_core, check=False
+        )
+        dt = time.perf_counter() - t0
+        assert proc.returncode == 0 and proc.stdout.count(b"\n") == n, proc.stderr[-300:]
+        rates.append(n / dt)
+    rate = statistics.median(rates)
+
+    d = enchant.Dict("en_US")
+    words = [w for w, _ in items]
+    bare = []
+    for _ in range(max(3, runs // 7)):
+        t0 = time.perf_counter()
+        for w in words:
+            d.check(w)
+        bare.append(n / (time.perf_counter() - t0))
+    bare_rate = statistics.median(bare)
+    return [
+        Figure(
+            "check-word --batch throughput (one core)",
+            rate,
+            "/s",
+            20000,
+            f"{n:,} lines per process, start-up included; bare enchant Dict.check loop "
+            f"{bare_rate:,.0f}/s, ratio {rate / bare_rate:.3f}",
+            higher_is_better=True,
+        )
+    ]
+
+
 FIGURES = {
     "check-word": fig_check_word,
     "words": fig_words,
+    "batch": fig_batch,
 }

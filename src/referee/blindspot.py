@@ -187,7 +187,12 @@ class Position:
         return Position(spots=self.spots, glasses={**self.glasses, colour: count}, teams=self.teams)
 
     def covered(self) -> dict[Cell, str]:
-        return {cell: colour for colour, cells in self.spots.items() for cell in cells}
+        """Every covered cell and the colour on it (computed once per position)."""
+        found: dict[Cell, str] | None = self.__dict__.get("_covered")
+        if found is None:
+            found = {cell: colour for colour, cells in self.spots.items() for cell in cells}
+            object.__setattr__(self, "_covered", found)
+        return found
 
 
 def _colour(value: object, source: str | None, key: str | None) -> str:
@@ -370,14 +375,18 @@ def _make_play(at: Cell, direction: Direction, behind: _Side, a: int, ahead: _Si
 
 def _find_across(lines: _Lines, word: str, directions: Iterable[Direction]) -> Play | None:
     """The word read across the spot (at least one letter on each side)."""
+    n = len(word)
     for d in directions:
         behind, ahead = lines.readings(d)
-        for a in range(1, len(word)):
-            b = len(word) - a
-            if b > len(ahead.letters) or a > len(behind.letters):
-                continue
-            if behind.letters[:a][::-1] == word[:a] and ahead.letters[:b] == word[a:]:
-                return _make_play(lines.at, d, behind, a, ahead, b)
+        # The visible line in reading order, the spot between index split-1 and split.
+        split = len(behind.letters)
+        line = behind.letters[::-1] + ahead.letters
+        # Starts that leave at least one letter on each side: split-n+1 .. split-1;
+        # the highest start (fewest letters behind the spot) is preferred.
+        start = line.rfind(word, max(0, split - n + 1), split - 1 + n)
+        if start != -1:
+            a = split - start
+            return _make_play(lines.at, d, behind, a, ahead, n - a)
     return None
 
 

@@ -14,11 +14,13 @@ from referee.blindspot import (
     legal_plays,
     three_letter_words,
 )
+from referee.blindspot import check_word as rules_check_word
 from referee.board import LetterGrid
 from referee.cells import Cell
 from referee.cli import CONTEXT_SETTINGS, F, dictionary_options, echo, emit_json, json_option
 from referee.dictionary import Dictionary, open_dictionary
 from referee.errors import InputError, show
+from referee.setups import load_layout, load_position
 
 COLOUR_STYLE = {"red": "red", "yellow": "yellow", "blue": "blue", "green": "green"}
 
@@ -162,14 +164,12 @@ class _Judge:
         self.dictionaries: dict[tuple[str | None, str | None], Dictionary] = {}
 
     def judge(self, fields: Mapping[str, Any]) -> tuple[Any, LetterGrid, Position, Dictionary]:
-        from referee.blindspot import check_word as rules_check_word
-        from referee.blindspot import normalise_word
-        from referee.setups import load_layout, load_position
-
-        word = normalise_word(fields["word"])
+        word = fields["word"]
         layout, catalog = fields["layout"], fields["catalog"]
         if layout is None:
             raise InputError("layout: no layout given")
+        if not isinstance(word, str):
+            raise InputError("word: no word given")
         if fields["at"] is None:
             raise InputError("at: no cell given")
         player = str(fields["player"]).lower()
@@ -209,11 +209,11 @@ class _Judge:
         unknown = sorted(set(obj) - {"word", *defaults})
         if unknown:
             raise InputError(f"unknown field {show(unknown[0])}")
-        fields = {
-            key: batch_field(obj, key, bool if key == "glasses" else str, default)
-            for key, default in defaults.items()
-        }
-        fields["word"] = batch_field(obj, "word", str)
+        fields = {**defaults, "word": None}
+        for key in obj:
+            fields[key] = batch_field(
+                obj, key, bool if key == "glasses" else str, defaults.get(key)
+            )
         if fields["word"] is None:
             raise InputError("word: no word given")
         verdict, _, _, lexicon = self.judge(fields)
