@@ -1,4 +1,4 @@
-"""The README's ``console`` examples are run and their output compared.
+"""The README's (and docs/*.md's) ``console`` examples are run and compared.
 
 A ``console`` block holds ``$ command`` lines each followed by its exact output
 (stdout then stderr). The commands of one block run in order, in a fresh
@@ -20,6 +20,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
+DOCS = [README, *sorted((ROOT / "docs").glob("*.md"))]
 
 _BLOCK = re.compile(r"^([ \t]*)```console\n(.*?)^[ \t]*```", re.M | re.S)
 
@@ -27,9 +28,9 @@ _BLOCK = re.compile(r"^([ \t]*)```console\n(.*?)^[ \t]*```", re.M | re.S)
 Block = list[tuple[str, str]]
 
 
-def blocks() -> list[Block]:
+def blocks(doc: Path) -> list[Block]:
     out: list[Block] = []
-    for m in _BLOCK.finditer(README.read_text(encoding="utf-8")):
+    for m in _BLOCK.finditer(doc.read_text(encoding="utf-8")):
         body = textwrap.dedent(m.group(2))
         block: Block = []
         command: str | None = None
@@ -47,15 +48,15 @@ def blocks() -> list[Block]:
     return out
 
 
-BLOCKS = blocks()
+BLOCKS = [(doc.name, block) for doc in DOCS for block in blocks(doc)]
 
 
 def test_readme_has_examples() -> None:
-    assert sum(len(b) for b in BLOCKS) >= 10
+    assert sum(len(b) for name, b in BLOCKS if name == "README.md") >= 10
 
 
-@pytest.mark.parametrize("block", BLOCKS, ids=[b[0][0] for b in BLOCKS])
-def test_readme_example(block: Block, tmp_path: Path) -> None:
+@pytest.mark.parametrize(("doc", "block"), BLOCKS, ids=[f"{name}: {b[0][0]}" for name, b in BLOCKS])
+def test_readme_example(doc: str, block: Block, tmp_path: Path) -> None:
     for name in ("setups", "examples"):
         (tmp_path / name).symlink_to(ROOT / name)
     env = {k: v for k, v in os.environ.items() if not k.startswith("REFEREE_")}
