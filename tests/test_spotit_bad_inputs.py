@@ -92,7 +92,7 @@ CASES: dict[str, Bad] = {
     "order-0": Bad(generate("--order", "0"), ("--order 0", "2 or more")),
     "order-1": Bad(generate("--order", "1"), ("--order 1", "2 or more")),
     "order-minus-3": Bad(generate("--order", "-3"), ("--order -3", "2 or more")),
-    "order-abc": Bad(generate("--order", "abc"), ("--order", "'abc'", "not a valid integer")),
+    "order-abc": Bad(generate("--order", "abc"), ("--order", "'abc' is not a whole number")),
     "cards-larger-than-plane": Bad(
         generate("--order", "3", "--cards", "14"), ("--cards 14", "only 13 cards")
     ),
@@ -107,7 +107,11 @@ CASES: dict[str, Bad] = {
     "order-12": Bad(generate("--order", "12"), ("--order 12", "not a prime power")),
     "order-14": Bad(generate("--order", "14"), ("--order 14", "Bruck-Ryser")),
     "order-15": Bad(generate("--order", "15"), ("--order 15", "is known")),
-    "order-too-large": Bad(generate("--order", "131"), ("--order 131", "up to 128")),
+    "order-too-large": Bad(generate("--order", "101"), ("--order 101", "up to 97")),
+    "order-huge": Bad(generate("--order", "1" + "0" * 30), ("--order", "is too large")),
+    "order-100-million": Bad(generate("--order", "100000000"), ("--order 100000000", "up to 97")),
+    "order-5000-digits": Bad(generate("--order", "9" * 5000), ("--order", "'999", "too large")),
+    "cards-2.5": Bad(generate("--order", "2", "--cards", "2.5"), ("--cards", "not a whole number")),
     # ---------------------------------------------------------------- the rest
     "missing-deck": Bad(verify("{tmp}/nope.yaml"), ("{tmp}/nope.yaml", "no such")),
     "deck-is-a-list": Bad(verify(), (D, "mapping", "list"), (("deck.yaml", b"- [a, b]\n"),)),
@@ -148,7 +152,9 @@ CASES: dict[str, Bad] = {
         ),
     ),
     "match-same-card": Bad(("spotit", "match", FANO, "3", "3"), (FANO, "J", "card I again")),
-    "match-not-a-number": Bad(("spotit", "match", FANO, "one", "2"), ("'one'", "integer")),
+    "match-not-a-number": Bad(
+        ("spotit", "match", FANO, "one", "2"), ("'I'", "'one' is not a whole number")
+    ),
     "too-few-symbols-in-file": Bad(
         generate("--order", "2", "--symbols", S),
         (S, "has 5 symbols", "needs 7"),
@@ -173,6 +179,19 @@ CASES: dict[str, Bad] = {
         ("spotit", "render", FANO, "-o", "{tmp}/c.svg", "--per-page", "0"),
         ("--per-page 0", "1 to 20"),
     ),
+    "render-card-of-201-symbols": Bad(
+        ("spotit", "render", D, "-o", "{tmp}/c.svg"),
+        (D, "card 1", "201 symbols", "at most 200"),
+        (
+            (
+                "deck.yaml",
+                deck(
+                    "[" + ", ".join(f"a{i}" for i in range(201)) + "]",
+                    "[a0, " + ", ".join(f"b{i}" for i in range(200)) + "]",
+                ),
+            ),
+        ),
+    ),
     "render-paper-a3": Bad(
         ("spotit", "render", FANO, "-o", "{tmp}/c.svg", "--paper", "a3"), ("--paper", "'a3'")
     ),
@@ -181,6 +200,32 @@ CASES: dict[str, Bad] = {
     ),
     "result-negative-count": Bad(
         ("spotit", "result", "well", "--counts", "a=-1,b=2"), ("--counts", "'a=-1'", "whole number")
+    ),
+    "result-count-5000-digits": Bad(
+        ("spotit", "result", "well", "--counts", "a=" + "9" * 5000 + ",b=2"),
+        ("--counts", "whole number"),
+    ),
+    "result-control-character": Bad(
+        ("spotit", "result", "well", "--counts", "a\x1b[31m=1,b=2"), ("--counts", "U+001B")
+    ),
+    "seed-with-escape-character": Bad(
+        generate("--order", "2", "--seed", "\x07"), ("--seed", "U+0007")
+    ),
+    "name-with-newline": Bad(generate("--order", "2", "--name", "a\nb"), ("--name", "U+000A")),
+    "symbol-with-control-character": Bad(
+        verify(),
+        (D, "card 1", "U+0001"),
+        (("deck.yaml", b'name: d\ncards:\n  - ["a\\x01", b]\n  - [a, c]\n'),),
+    ),
+    "deck-name-with-control-character": Bad(
+        verify(),
+        (D, "name", "expected a deck name"),
+        (("deck.yaml", b'name: "x\\x1b"\ncards: [[a], [a, b]]\n'),),
+    ),
+    "too-many-cards": Bad(
+        verify(),
+        (D, "10,001 cards", "at most 10,000"),
+        (("deck.yaml", b"cards:\n" + b"".join(b"- [s%d]\n" % i for i in range(10_001))),),
     ),
     "result-player-twice": Bad(
         ("spotit", "result", "well", "--counts", "a=1,A=2"), ("--counts", "'A'", "twice")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+import re
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
@@ -400,6 +401,30 @@ def test_completion_can_invent_symbols_no_card_shows() -> None:
     )
 
 
+def test_huge_cards_are_decided_without_counting_pairs() -> None:
+    # Two cards of 150,000 symbols sharing one: counting pairs would take 2 x 10^10.
+    first = [f"a{i}" for i in range(150_000)]
+    second = ["a0", *(f"b{i}" for i in range(1, 150_000))]
+    report = verify(Deck.from_cards("big", [first, second]))
+    assert report.valid and report.fault_total == 0
+    assert report.plane.kind == "undetermined"
+    assert "up to order 97" in report.plane.reason
+    broken = verify(Deck.from_cards("big", [first, [*second[1:], "a1", "a2"]]))
+    assert broken.fault_total == 1
+    assert broken.faults[0].shared == ("a1", "a2")
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [("a\x00b", "U+0000"), ("tab\there", "U+0009"), ("\udcff", "U+DCFF"), ("\ufffe", "U+FFFE")],
+    ids=["nul", "tab", "surrogate", "non-character"],
+)
+def test_plain_text_refuses_control_characters(text: str, place: str) -> None:
+    with pytest.raises(InputError, match=re.escape(place)):
+        spotit.plain_text(text, "--seed")
+    assert spotit.plain_text("classroom 2024 ✓", "--seed") == "classroom 2024 ✓"
+
+
 def test_completion_budget_gives_an_undetermined_answer() -> None:
     deck = generate(7, names(57), seed="b", cards=10)
     plane = verify(deck, budget=50).plane
@@ -544,7 +569,9 @@ def test_plane_is_a_projective_plane(n: int) -> None:
         (20, "is known"),
         (21, "Bruck-Ryser"),
         (22, "Bruck-Ryser"),
-        (256, "up to 128"),
+        (101, "up to 97"),
+        (256, "up to 97"),
+        (10**40, "up to 97"),
     ],
     ids=lambda v: str(v),
 )
@@ -555,7 +582,7 @@ def test_orders_without_a_plane_are_refused(n: int, fragment: str) -> None:
         plane_lines(n)
 
 
-@pytest.mark.parametrize("n", [*PRIME_POWERS_TO_16, 125, 128], ids=lambda n: f"order-{n}")
+@pytest.mark.parametrize("n", [*PRIME_POWERS_TO_16, 81, 97], ids=lambda n: f"order-{n}")
 def test_prime_power_orders_are_accepted(n: int) -> None:
     assert order_refusal(n) is None
 

@@ -23,9 +23,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from referee.errors import InputError, where
+
+if TYPE_CHECKING:
+    import re
 
 MAX_SYMBOLS_TOTAL = 2_000_000
 """A deck may hold at most this many symbols in all (YAML aliases can make a
@@ -34,8 +37,15 @@ small file name millions of symbols; the referee refuses rather than hang)."""
 FAULT_CAP = 10
 """How many offending pairs :func:`verify` lists (the total is always counted)."""
 
-MAX_ORDER = 128
-"""The largest order ``generate`` builds (16,513 cards): larger decks are not printable."""
+MAX_ORDER = 97
+"""The largest order ``generate`` builds (9,507 cards) and ``verify`` completes."""
+
+MAX_CARDS = 10_000
+"""A deck has at most this many cards (every deck ``generate`` makes fits)."""
+
+PAIR_LIMIT = 20_000_000
+"""Above this many symbol pairs (a card of thousands of symbols) ``verify``
+decides with bit sets alone instead of counting pairs."""
 
 COMPLETION_BUDGET = 200_000
 """Search steps :func:`verify` spends looking for the cards a subset is missing."""
@@ -55,6 +65,30 @@ def _short(value: object, limit: int = 60) -> str:
     return r.repr(value)
 
 
+@lru_cache(maxsize=1)
+def _bad_pattern() -> re.Pattern[str]:
+    import re
+
+    return re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
+def _bad_character(text: str) -> str | None:
+    """The first control character, surrogate or non-character in ``text``."""
+    m = _bad_pattern().search(text)
+    return m.group() if m else None
+
+
+def plain_text(value: str, place: str) -> str:
+    """``value`` unless it holds a control character or bytes that are not UTF-8."""
+    bad = _bad_character(value)
+    if bad is not None:
+        raise InputError(
+            f"{place}: {_short(value)} holds the character U+{ord(bad):04X}; "
+            "use printable UTF-8 text"
+        )
+    return value
+
+
 # ------------------------------------------------------------------------ symbols
 
 
@@ -72,6 +106,12 @@ def normalise_symbol(raw: object, source: str | None = None, place: str | None =
             "(a symbol is shape/colour or a plain name)"
         )
     clean = [" ".join(p.split()).casefold() for p in parts]
+    bad = _bad_character("".join(clean))
+    if bad is not None:
+        raise InputError(
+            f"{where(source, place)}symbol {_short(raw)} holds the control character "
+            f"U+{ord(bad):04X}"
+        )
     if not all(clean):
         what = "empty" if len(clean) == 1 else "missing its shape or colour"
         raise InputError(f"{where(source, place)}symbol {_short(raw)} is {what}")
@@ -138,7 +178,12 @@ class Deck:
         name = data.get("name")
         if name is None:
             name = _default_name(source)
-        elif isinstance(name, bool) or not isinstance(name, (str, int)) or not str(name).strip():
+        elif (
+            isinstance(name, bool)
+            or not isinstance(name, (str, int))
+            or not str(name).strip()
+            or _bad_character(str(name)) is not None
+        ):
             raise InputError(f"{where(source, 'name')}expected a deck name, got {_short(name)}")
         raw = data.get("cards")
         if raw is None:
@@ -149,6 +194,10 @@ class Deck:
             found = "no cards" if not raw else "one card"
             raise InputError(
                 f"{where(source, 'cards')}a deck needs at least two cards; found {found}"
+            )
+        if len(raw) > MAX_CARDS:
+            raise InputError(
+                f"{where(source, 'cards')}{len(raw):,} cards; a deck has at most {MAX_CARDS:,}"
             )
         total = 0
         for number, card in enumerate(raw, 1):
@@ -417,14 +466,18 @@ def verify(deck: Deck, *, cap: int = FAULT_CAP, budget: int = COMPLETION_BUDGET)
 
     v = len(names)
     freq = [0] * v
-    keys: list[int] = []
     for ids in cards:
         for s in ids:
             freq[s] += 1
-        keys.extend(a * v + b for a, b in combinations(ids, 2))
     n = len(cards)
     incidences = sum(f * (f - 1) // 2 for f in freq)
-    if len(set(keys)) == len(keys) and incidences == n * (n - 1) // 2:
+    passes = False
+    if sum(len(ids) * (len(ids) - 1) // 2 for ids in cards) <= PAIR_LIMIT:
+        keys: list[int] = []
+        for ids in cards:
+            keys.extend(a * v + b for a, b in combinations(ids, 2))
+        passes = len(set(keys)) == len(keys) and incidences == n * (n - 1) // 2
+    if passes:
         faults: list[PairFault] = []
         total = 0
     else:
@@ -451,11 +504,16 @@ def _faults(cards: list[list[int]], names: list[str], cap: int) -> tuple[list[Pa
     one and at least two symbols with it.
     """
     n = len(cards)
-    masks = [0] * len(names)
+    freq = [0] * len(names)
+    for ids in cards:
+        for s in ids:
+            freq[s] += 1
+    masks = [0] * len(names)  # symbols on one card only never make a pair: no set
     for j, ids in enumerate(cards):
         bit = 1 << j
         for s in ids:
-            masks[s] |= bit
+            if freq[s] > 1:
+                masks[s] |= bit
     everyone = (1 << n) - 1
     faults: list[PairFault] = []
     total = 0
@@ -493,6 +551,13 @@ def _plane_fit(
     if k is None:
         return PlaneFit("neither", reason="its cards do not all have the same number of symbols")
     n = k - 1
+    if n > MAX_ORDER:
+        return PlaneFit(
+            "undetermined",
+            order=n,
+            reason=f"the referee looks for planes up to order {MAX_ORDER}, and these cards "
+            f"would need order {n}",
+        )
     if n < 2:
         return PlaneFit(
             "neither", reason=f"a plane has at least 3 symbols per card, these have {k}"
@@ -888,14 +953,14 @@ def _tables(p: int, k: int) -> tuple[list[list[int]], list[list[int]]]:
 
 def order_refusal(n: int) -> str | None:
     """Why there is no deck of order ``n`` (a sentence), or ``None`` if there is."""
+    if n > MAX_ORDER:
+        return (
+            f"the referee builds orders up to {MAX_ORDER} ({plane_size(MAX_ORDER):,} cards); "
+            f"a deck of order {n} would have {plane_size(n):,}"
+        )
     if n < 2:
         return "a deck's order is a whole number 2 or more (a plane of order n has n + 1 symbols per card)"
     if prime_power(n) is not None:
-        if n > MAX_ORDER:
-            return (
-                f"the referee builds orders up to {MAX_ORDER} "
-                f"({plane_size(MAX_ORDER):,} cards); order {n} would have {plane_size(n):,}"
-            )
         return None
     if n == 6:
         return (
@@ -1177,21 +1242,21 @@ def game(key: str) -> Game:
 def parse_counts(text: str, place: str = "--counts") -> tuple[tuple[str, int], ...]:
     """``"ann=3, bob=0"`` -> ``(("ann", 3), ("bob", 0))``; names unique
     (case-insensitively), counts whole numbers 0 or more."""
+    plain_text(text, place)
     out: list[tuple[str, int]] = []
     seen: set[str] = set()
     for item in text.split(","):
+        shown = _short(item.strip(), 40)
         if not item.strip():
-            raise InputError(f"{place}: empty entry in {text!r}; write NAME=N,NAME=N")
+            raise InputError(f"{place}: empty entry in {_short(text, 40)}; write NAME=N,NAME=N")
         name, eq, value = item.partition("=")
         name, value = " ".join(name.split()), value.strip()
         if not eq or not name:
-            raise InputError(f"{place}: {item.strip()!r} is not NAME=N")
-        if not value.isascii() or not value.isdigit():
-            raise InputError(
-                f"{place}: {item.strip()!r}: the count must be a whole number 0 or more"
-            )
+            raise InputError(f"{place}: {shown} is not NAME=N")
+        if not value.isascii() or not value.isdigit() or len(value) > 9:
+            raise InputError(f"{place}: {shown}: the count must be a whole number 0 or more")
         if name.casefold() in seen:
-            raise InputError(f"{place}: player {name!r} is listed twice")
+            raise InputError(f"{place}: player {_short(name, 40)} is listed twice")
         seen.add(name.casefold())
         out.append((name, int(value)))
     return tuple(out)

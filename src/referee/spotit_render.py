@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from referee.errors import InputError
+from referee.errors import InputError, where
 from referee.spotit import Deck, SeedStream
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -33,6 +33,8 @@ LABEL = 5.0
 """Room under each card for its number (outside the cutting line)."""
 GAP = 4.0
 MAX_PER_PAGE = 20
+MAX_DRAWN = 200
+"""The most symbols drawn on one card (more would be specks)."""
 
 COLOURS: dict[str, str] = {
     "red": "#e32227",
@@ -268,9 +270,17 @@ def symbol_svg(symbol: str) -> str:
     )
 
 
-def render_svg(deck: Deck, *, per_page: int = 6, paper: str = "a4", seed: str = "") -> str:
+def render_svg(
+    deck: Deck, *, per_page: int = 6, paper: str = "a4", seed: str = "", source: str | None = None
+) -> str:
     """The whole deck as one SVG document (pages stacked top to bottom)."""
     layout = page_layout(per_page, paper)
+    for number, card in enumerate(deck.cards, 1):
+        if len(card) > MAX_DRAWN:
+            raise InputError(
+                f"{where(source, f'card {number}')}{len(card)} symbols; render draws at most "
+                f"{MAX_DRAWN} on a card"
+            )
     pages = -(-len(deck.cards) // per_page)
     width, height = layout.width, layout.height
     stream = SeedStream(seed, "render")

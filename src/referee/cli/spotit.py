@@ -11,6 +11,22 @@ from referee.cli import CONTEXT_SETTINGS, echo, emit_json, json_option
 if TYPE_CHECKING:
     from referee.spotit import Deck
 
+
+def whole(ctx: click.Context, param: click.Parameter, value: str | None) -> int | None:
+    """Callback: a whole number of at most 9 digits (the error quotes at most 40
+    characters, never a 5,000-digit argument)."""
+    if value is None:
+        return None
+    text = str(value).strip()
+    digits = text[1:] if text[:1] in "+-" else text
+    shown = repr(text if len(text) <= 40 else text[:37] + "...")
+    if not (digits.isascii() and digits.isdigit()):
+        raise click.BadParameter(f"{shown} is not a whole number", ctx, param)
+    if len(digits) > 9:
+        raise click.BadParameter(f"{shown} is too large", ctx, param)
+    return int(text)
+
+
 GAME_KEYS = ("tom-thumb", "caterpillar", "two-chests", "well", "hide-and-seek")
 DEFAULT_DEAL_ORDER = 7
 """Without --deck, ``deal`` uses the built-in deck of order 7 (57 cards), the
@@ -68,8 +84,8 @@ def verify(deck: str, as_json: bool) -> int:
 
 @spotit.command("match", no_args_is_help=True)
 @click.argument("deck", metavar="DECK")
-@click.argument("first", metavar="I", type=int)
-@click.argument("second", metavar="J", type=int)
+@click.argument("first", metavar="I", callback=whole)
+@click.argument("second", metavar="J", callback=whole)
 @json_option
 def match(deck: str, first: int, second: int, as_json: bool) -> int:
     """The one symbol cards I and J share (cards are numbered from 1).
@@ -93,11 +109,13 @@ def match(deck: str, first: int, second: int, as_json: bool) -> int:
 
 
 @spotit.command("generate", no_args_is_help=True)
-@click.option("--order", required=True, type=int, metavar="N", help="Order n: n^2+n+1 cards.")
+@click.option("--order", required=True, callback=whole, metavar="N", help="Order n: n^2+n+1 cards.")
 @click.option(
     "--symbols", metavar="FILE", help="Symbols, one per line (default: the built-in set)."
 )
-@click.option("--cards", type=int, metavar="K", help="Keep only K cards (the rest are dropped).")
+@click.option(
+    "--cards", callback=whole, metavar="K", help="Keep only K cards (the rest are dropped)."
+)
 @click.option("--seed", metavar="S", help="Shuffle cards and symbols reproducibly from S.")
 @click.option("--name", metavar="NAME", help="The deck's name (default: order-N[-seed-S]).")
 @click.option("-o", "--output", metavar="FILE", help="Write the deck here instead of stdout.")
@@ -125,9 +143,19 @@ def generate(
       referee spotit generate --order 3 --cards 10
     """
     from referee.files import MAX_YAML_BYTES, display_name, dump_yaml, read_text
-    from referee.spotit import GENERATOR, builtin_symbols, order_refusal, parse_symbol_lines
+    from referee.spotit import (
+        GENERATOR,
+        builtin_symbols,
+        order_refusal,
+        parse_symbol_lines,
+        plain_text,
+    )
     from referee.spotit import generate as build
 
+    if seed is not None:
+        plain_text(seed, "--seed")
+    if name is not None:
+        plain_text(name, "--name")
     refusal = order_refusal(order)
     if refusal:
         from referee.errors import InputError
@@ -192,7 +220,12 @@ def generate(
 @click.argument("deck", metavar="DECK")
 @click.option("-o", "--output", required=True, metavar="OUT.svg", help="The SVG file to write.")
 @click.option(
-    "--per-page", type=int, default=6, show_default=True, metavar="N", help="Cards per page."
+    "--per-page",
+    callback=whole,
+    default="6",
+    show_default=True,
+    metavar="N",
+    help="Cards per page.",
 )
 @click.option(
     "--paper",
@@ -217,9 +250,11 @@ def render(
       referee spotit render examples/spotit/order-7.yaml -o cards.svg
     """
     from referee.files import atomic_write
+    from referee.spotit import plain_text
     from referee.spotit import verify as check
     from referee.spotit_render import page_layout, render_svg
 
+    plain_text(seed, "--seed")
     cards = load_deck(deck)
     layout = page_layout(per_page, paper.lower())
     report = check(cards)
@@ -240,9 +275,13 @@ def render(
             echo(f"Not rendered: {deck} does not verify.")
             echo("\n".join(report.lines()[1:]))
         return 1
+    from referee.files import display_name
+
     atomic_write(
         output,
-        render_svg(cards, per_page=per_page, paper=paper.lower(), seed=seed),
+        render_svg(
+            cards, per_page=per_page, paper=paper.lower(), seed=seed, source=display_name(deck)
+        ),
         force=force,
         what="SVG",
     )
@@ -293,14 +332,14 @@ def result(game: str, counts: str, as_json: bool) -> int:
 
 @spotit.command("deal", no_args_is_help=True)
 @click.argument("game", metavar="GAME", type=click.Choice(GAME_KEYS, case_sensitive=False))
-@click.option("--players", required=True, type=int, metavar="N", help="How many players.")
+@click.option("--players", required=True, callback=whole, metavar="N", help="How many players.")
 @click.option(
     "--deck", metavar="DECK", help="Deal this deck's cards (default: the built-in order-7 deck)."
 )
 @click.option("--seed", metavar="S", help="Shuffle from S (default: a random seed, printed).")
 @click.option(
     "--child-cards",
-    type=int,
+    callback=whole,
     metavar="N",
     help="Tom Thumb: cards in the row and the pile (6); Hide and Seek: the child's cards (4).",
 )
@@ -324,8 +363,10 @@ def deal(
       referee spotit deal hide-and-seek --players 3 --deck deck.yaml --seed 7
     """
     from referee.spotit import deal as set_up
-    from referee.spotit import plane_size
+    from referee.spotit import plain_text, plane_size
 
+    if seed is not None:
+        plain_text(seed, "--seed")
     if deck:
         cards = load_deck(deck)
         name, count = cards.name, len(cards.cards)
