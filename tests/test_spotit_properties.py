@@ -1,6 +1,6 @@
 """Property tests of the Spot it! rules.
 
-* Any two cards of any generated deck (any prime-power order up to 16, any
+* Any two cards of any generated deck (any prime-power order up to 32, any
   number of cards, any seed) share exactly one symbol, checked by brute force.
 * ``verify`` lists and counts exactly the pairs a brute-force check finds.
 * The completion search agrees with an independent oracle: for orders 2 and 3
@@ -31,7 +31,8 @@ from referee.spotit import (
 )
 from referee.spotit_render import USABLE, slots
 
-ORDERS = (2, 3, 4, 5, 7, 8, 9, 11, 13, 16)
+ORDERS = (2, 3, 4, 5, 7, 8, 9, 11, 13, 16, 17, 19, 23, 25, 27, 29, 31, 32)
+"""Every prime power up to 32."""
 
 
 def names(n: int) -> list[str]:
