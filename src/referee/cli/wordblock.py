@@ -81,7 +81,7 @@ def _exclusion_option(f: F) -> F:
     )(f)
 
 
-def _claim_options(f: F) -> F:
+def _claim_options(f: F, player_required: bool = True) -> F:
     f = click.option(
         "--challenged-by",
         metavar="NAME",
@@ -94,7 +94,7 @@ def _claim_options(f: F) -> F:
         help="Score exactly this walk (A4,B4,B3,...) instead of the best one.",
     )(f)
     return click.option(
-        "--player", required=True, metavar="NAME", help="The player claiming the word."
+        "--player", required=player_required, metavar="NAME", help="The player claiming the word."
     )(f)
 
 
@@ -108,7 +108,9 @@ def _judge(
     allow: str | None,
     no_exclusions: bool,
     source: str,
+    lexicons: dict[tuple[str | None, str | None], Dictionary] | None = None,
 ) -> tuple[Claim, Dictionary]:
+    """Judge one claim; ``lexicons`` keeps opened dictionaries (batch mode)."""
     from referee.dictionary import open_dictionary
     from referee.errors import InputError
     from referee.wordblock import judge_claim, normalise_word, parse_path
@@ -124,7 +126,10 @@ def _judge(
                 "challenge their own word"
             )
     path = parse_path(path_text, board) if path_text is not None else None
-    lexicon = open_dictionary(dictionary, allow)
+    cache = lexicons if lexicons is not None else {}
+    lexicon = cache.get((dictionary, allow))
+    if lexicon is None:
+        lexicon = cache[(dictionary, allow)] = open_dictionary(dictionary, allow)
     verdict = judge_claim(
         board,
         word,
@@ -142,21 +147,28 @@ def _judge(
 
 
 @click.command("score-claim", no_args_is_help=True, context_settings=CONTEXT_SETTINGS)
-@click.argument("word")
-@click.option("--board", "board_file", required=True, metavar="FILE", help="Board file (YAML).")
-@_claim_options
+@click.argument("word", required=False)
+@click.option("--board", "board_file", metavar="FILE", help="Board file (YAML).")
+@lambda f: _claim_options(f, player_required=False)
 @dictionary_options
 @_exclusion_option
+@click.option(
+    "--batch",
+    is_flag=True,
+    help="Read one JSON object per line on stdin (word, board, player, path, challenged_by, "
+    "dictionary, allow, no_exclusions; options give defaults), write one JSON result per line.",
+)
 @json_option
 def score_claim(
-    word: str,
-    board_file: str,
-    player: str,
+    word: str | None,
+    board_file: str | None,
+    player: str | None,
     path_text: str | None,
     challenged_by: str | None,
     dictionary: str | None,
     allow: str | None,
     no_exclusions: bool,
+    batch: bool,
     as_json: bool,
 ) -> int:
     """Score a Word Block claim: who gets what, and which cards are discarded.
@@ -164,16 +176,40 @@ def score_claim(
     The word must start on one of the player's blocks and step to neighbouring
     cards (diagonals too, cards may repeat, a q card reads q or qu). Of all the
     walks that spell it, the one best for the claimer is scored. Exit 0 if the
-    claim scores, 1 if it is refused.
+    claim scores, 1 if it is refused. With --batch, score many claims in one
+    process (exit 2 at the end if any line failed).
 
     \b
     Example:
       referee score-claim quash --board examples/wordblock/rulebook.yaml --player red
       referee score-claim sheer --board examples/wordblock/rulebook.yaml --player blue \\
           --challenged-by green --json
+      echo '{"word": "quash", "player": "red"}' | \\
+          referee score-claim --batch --board examples/wordblock/rulebook.yaml
     """
     from referee.files import display_name
 
+    defaults: dict[str, Any] = {
+        "board": board_file,
+        "player": player,
+        "path": path_text,
+        "challenged_by": challenged_by,
+        "dictionary": dictionary,
+        "allow": allow,
+        "no_exclusions": no_exclusions,
+    }
+    if batch:
+        if word is not None:
+            raise click.UsageError("--batch reads the claims from stdin; give no WORD")
+        from referee.cli import run_batch
+
+        return run_batch(_Scorer(defaults).line)
+    if word is None:
+        raise click.UsageError("Missing argument 'WORD'.")
+    for option, value in (("--board", board_file), ("--player", player)):
+        if value is None:
+            raise click.UsageError(f"Missing option '{option}'.")
+    assert board_file is not None and player is not None
     board = load_board(board_file)
     verdict, lexicon = _judge(
         board,
@@ -199,6 +235,51 @@ def score_claim(
         echo()
         echo(describe_claim(verdict))
     return 0 if verdict.valid else 1
+
+
+class _Scorer:
+    """``score-claim --batch``: boards and dictionaries are opened once."""
+
+    def __init__(self, defaults: dict[str, Any]) -> None:
+        self.defaults = defaults
+        self.boards: dict[str, Board] = {}
+        self.lexicons: dict[tuple[str | None, str | None], Dictionary] = {}
+
+    def line(self, obj: dict[str, Any]) -> dict[str, Any]:
+        from referee.cli import batch_field
+        from referee.errors import InputError, show
+        from referee.files import display_name
+
+        unknown = sorted(set(obj) - {"word", *self.defaults})
+        if unknown:
+            raise InputError(f"unknown field {show(unknown[0])}")
+        fields = {**self.defaults, "word": None}
+        for key in obj:
+            kind = bool if key == "no_exclusions" else str
+            fields[key] = batch_field(obj, key, kind, self.defaults.get(key))
+        for key in ("word", "board", "player"):
+            if fields[key] is None:
+                raise InputError(f"{key}: none given")
+        board = self.boards.get(fields["board"])
+        if board is None:
+            board = self.boards[fields["board"]] = load_board(fields["board"])
+        verdict, lexicon = _judge(
+            board,
+            fields["word"],
+            fields["player"],
+            fields["path"],
+            fields["challenged_by"],
+            fields["dictionary"],
+            fields["allow"],
+            bool(fields["no_exclusions"]),
+            display_name(fields["board"]),
+            self.lexicons,
+        )
+        return {
+            **verdict.to_dict(),
+            "dictionary": lexicon.describe(),
+            "exclusions": not fields["no_exclusions"],
+        }
 
 
 def describe_claim(verdict: Claim) -> str:

@@ -1,0 +1,144 @@
+"""Docs that cannot drift: every command and option has help, every command is
+in the README, every game command's help has an example, ``referee --help``
+groups the commands by game, and shell completion scripts are produced."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import click
+import pytest
+
+from referee.cli import SECTIONS, cli
+
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def walk(group: click.Group, prefix: str) -> list[tuple[str, click.Command]]:
+    """Every command under ``group`` with its full path (``referee blindspot game play``)."""
+    ctx = click.Context(group, info_name=prefix)
+    out: list[tuple[str, click.Command]] = []
+    for name in group.list_commands(ctx):
+        cmd = group.get_command(ctx, name)
+        assert cmd is not None, name
+        path = f"{prefix} {name}"
+        out.append((path, cmd))
+        if isinstance(cmd, click.Group):
+            out.extend(walk(cmd, path))
+    return out
+
+
+COMMANDS = walk(cli, "referee")
+LEAVES = [(path, cmd) for path, cmd in COMMANDS if not isinstance(cmd, click.Group)]
+IDS = [path for path, _ in COMMANDS]
+
+
+def test_the_tree_is_complete() -> None:
+    """A sanity floor: every game's commands are in the tree."""
+    paths = {path for path, _ in COMMANDS}
+    for expected in (
+        "referee check-word",
+        "referee words",
+        "referee setup generate",
+        "referee blindspot game play",
+        "referee score-claim",
+        "referee wordblock game claim",
+        "referee score-frame",
+        "referee take",
+        "referee outofsight game frame",
+        "referee timer",
+        "referee spotit verify",
+        "referee dictionaries",
+    ):
+        assert expected in paths
+
+
+@pytest.mark.parametrize(("path", "cmd"), COMMANDS, ids=IDS)
+def test_command_has_help(path: str, cmd: click.Command) -> None:
+    assert cmd.help and cmd.help.strip(), f"{path} has no help text"
+    assert cmd.get_short_help_str().strip()
+
+
+@pytest.mark.parametrize(("path", "cmd"), COMMANDS, ids=IDS)
+def test_every_option_has_help(path: str, cmd: click.Command) -> None:
+    for param in cmd.params:
+        if isinstance(param, click.Option) and not param.hidden:
+            assert param.help and param.help.strip(), f"{path} {param.opts[0]} has no help"
+
+
+@pytest.mark.parametrize(("path", "cmd"), COMMANDS, ids=IDS)
+def test_every_command_is_in_the_readme(path: str, cmd: click.Command) -> None:
+    assert re.search(rf"(?<![\w-]){re.escape(path)}(?![\w-])", README), (
+        f"'{path}' is not mentioned in README.md"
+    )
+
+
+@pytest.mark.parametrize(("path", "cmd"), LEAVES, ids=[p for p, _ in LEAVES])
+def test_every_command_help_has_an_example(path: str, cmd: click.Command) -> None:
+    """The help ends with an ``Example:`` block whose lines run this very command."""
+    text = cmd.help or ""
+    assert "Example:" in text, f"{path} help has no Example block"
+    example = text.split("Example:", 1)[1]
+    assert path in example, f"{path}: the example does not show the command"
+
+
+def test_help_groups_commands_by_game() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "referee", "--help"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "NO_COLOR": "1"},
+    )
+    lines = result.stdout.splitlines()
+    titles = [title for title, _ in SECTIONS]
+    assert titles[:4] == ["Blind Spot", "Word Block", "Out of Sight", "Spot it! 1,2,3"]
+    positions = [lines.index(f"{title}:") for title in titles]
+    assert positions == sorted(positions)
+    listed = [name for _, entries in SECTIONS for name, _ in entries]
+    ctx = click.Context(cli)
+    assert sorted(listed) == sorted(cli.list_commands(ctx))
+    assert len(listed) == len(set(listed))
+    for title, entries in SECTIONS:
+        start = lines.index(f"{title}:")
+        block = lines[start + 1 : start + 1 + len(entries)]
+        assert [line.split()[0] for line in block] == [name for name, _ in entries]
+    assert "Commands:" not in lines
+
+
+@pytest.mark.parametrize(
+    ("shell", "marker"),
+    [("bash", "complete -o nosort -F"), ("zsh", "compdef"), ("fish", "complete --no-files")],
+    ids=["bash", "zsh", "fish"],
+)
+def test_shell_completion_script(shell: str, marker: str) -> None:
+    script = Path(sys.executable).parent / "referee"
+    result = subprocess.run(
+        [str(script)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "_REFEREE_COMPLETE": f"{shell}_source"},
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert marker in result.stdout
+    assert "_REFEREE_COMPLETE" in result.stdout
+    assert f'eval "$(_REFEREE_COMPLETE={shell}_source referee)"' in README or shell == "fish"
+
+
+def test_completion_completes_commands() -> None:
+    script = Path(sys.executable).parent / "referee"
+    env = {
+        **os.environ,
+        "_REFEREE_COMPLETE": "bash_complete",
+        "COMP_WORDS": "referee spot",
+        "COMP_CWORD": "1",
+    }
+    result = subprocess.run([str(script)], capture_output=True, text=True, env=env, check=False)
+    assert result.returncode == 0, result.stderr
+    assert "plain,spotit" in result.stdout.splitlines()
