@@ -521,6 +521,14 @@ def test_field_axioms(q: int) -> None:
         assert sorted(mul[a][1:]) == list(range(1, q))
 
 
+def test_field_is_an_immutable_value() -> None:
+    f = GF.of_order(9)
+    assert eval(repr(f)) == f == GF(3, 2) != GF(2, 3)
+    assert len({f, GF(3, 2)}) == 1
+    with pytest.raises(AttributeError, match="immutable"):
+        f.p = 5
+
+
 def test_field_is_not_integers_mod_q() -> None:
     f = GF.of_order(4)
     assert f.mul(2, 2) == 3  # x * x = x + 1 modulo x^2 + x + 1
