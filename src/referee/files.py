@@ -138,6 +138,9 @@ def atomic_write(path: str, text: str, *, force: bool = False, what: str = "file
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
+        # mkstemp makes the file private (0600): give it the mode a plain
+        # open() would, or keep the mode of the file it replaces.
+        os.chmod(tmp, _mode_for(path))
         replace(tmp, path)
     except BaseException as exc:
         with contextlib.suppress(OSError):
@@ -145,6 +148,15 @@ def atomic_write(path: str, text: str, *, force: bool = False, what: str = "file
         if isinstance(exc, OSError):
             raise InputError(f"{path}: cannot write the {what}: {exc.strerror}") from None
         raise
+
+
+def _mode_for(path: str) -> int:
+    try:
+        return os.stat(path).st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def replace(src: str, dst: str) -> None:
