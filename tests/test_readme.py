@@ -2,7 +2,7 @@
 
 A ``console`` block holds ``$ command`` lines each followed by its exact output
 (stdout then stderr). The commands of one block run in order, in a fresh
-folder that links to the repository's ``setups`` and ``examples`` (so a block
+folder that links to the repository's ``setups``, ``examples`` and ``tests`` (so a block
 may create files such as ``game.yaml``). ``text`` blocks are illustrations
 and are not run.
 """
@@ -57,7 +57,7 @@ def test_readme_has_examples() -> None:
 
 @pytest.mark.parametrize(("doc", "block"), BLOCKS, ids=[f"{name}: {b[0][0]}" for name, b in BLOCKS])
 def test_readme_example(doc: str, block: Block, tmp_path: Path) -> None:
-    for name in ("setups", "examples"):
+    for name in ("setups", "examples", "tests"):
         (tmp_path / name).symlink_to(ROOT / name)
     env = {k: v for k, v in os.environ.items() if not k.startswith("REFEREE_")}
     env["NO_COLOR"] = "1"
