@@ -65,10 +65,8 @@ def _time_process(argv: list[str]) -> float:
     return time.perf_counter() - t0
 
 
-def process_vs_floor(
-    name: str, argv: list[str], floor: list[str], target: float, runs: int
-) -> Figure:
-    """Median wall time of ``argv`` over the median of ``floor``, interleaved."""
+def interleaved(argv: list[str], floor: list[str], runs: int) -> tuple[float, float]:
+    """Median wall times (seconds) of ``argv`` and ``floor``, run alternately."""
     for _ in range(2):  # warm the page cache
         _time_process(floor)
         _time_process(argv)
@@ -77,7 +75,14 @@ def process_vs_floor(
     for _ in range(runs):
         f.append(_time_process(floor))
         a.append(_time_process(argv))
-    ma, mf = statistics.median(a), statistics.median(f)
+    return statistics.median(a), statistics.median(f)
+
+
+def process_vs_floor(
+    name: str, argv: list[str], floor: list[str], target: float, runs: int
+) -> Figure:
+    """Median wall time of ``argv`` over the median of ``floor``, interleaved."""
+    ma, mf = interleaved(argv, floor, runs)
     return Figure(
         name,
         ma / mf,

@@ -13,11 +13,10 @@ load their installed bytecode.
 
 from __future__ import annotations
 
-import statistics
 import tempfile
 from pathlib import Path
 
-from common import PY, REFEREE, ROOT, Figure, _time_process, in_process, process_vs_floor
+from common import PY, REFEREE, ROOT, Figure, in_process, interleaved, process_vs_floor
 
 FLOOR = [PY, "-c", "import click, yaml"]
 ORDER = 31
@@ -38,15 +37,7 @@ def process_under(
 ) -> Figure:
     """Like :func:`common.process_vs_floor`, with the target "under ``limit_s``"
     expressed as a ratio to the floor measured in the same run."""
-    for _ in range(2):
-        _time_process(floor)
-        _time_process(argv)
-    a: list[float] = []
-    f: list[float] = []
-    for _ in range(runs):
-        f.append(_time_process(floor))
-        a.append(_time_process(argv))
-    ma, mf = statistics.median(a), statistics.median(f)
+    ma, mf = interleaved(argv, floor, runs)
     return Figure(
         name,
         ma / mf,

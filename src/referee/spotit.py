@@ -26,6 +26,7 @@ from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
 from referee.errors import InputError, where
+from referee.seeds import HashStream
 
 if TYPE_CHECKING:
     import re
@@ -1054,7 +1055,7 @@ def plane_lines(n: int) -> list[list[int]]:
 # ---------------------------------------------------------------------- shuffles
 
 
-class SeedStream:
+class SeedStream(HashStream):
     """Uniform integers from a text seed, the same on every machine and Python.
 
     Method ``spotit-sha256-ctr-v1``: block ``i`` is
@@ -1065,37 +1066,7 @@ class SeedStream:
     """
 
     def __init__(self, seed: str, purpose: str) -> None:
-        self.prefix = f"referee/spotit/v1/{purpose}/{len(seed)}:{seed}/"
-        self._counter = 0
-        self._buffer: list[int] = []
-
-    def next64(self) -> int:
-        if not self._buffer:
-            import hashlib
-
-            block = hashlib.sha256(f"{self.prefix}{self._counter}".encode()).digest()
-            self._counter += 1
-            self._buffer = [int.from_bytes(block[i : i + 8], "big") for i in range(24, -1, -8)]
-        return self._buffer.pop()
-
-    def below(self, n: int) -> int:
-        if n <= 0:
-            raise ValueError("n must be positive")
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            u = self.next64()
-            if u < limit:
-                return u % n
-
-    def uniform(self) -> float:
-        """A float in [0, 1) from the top 53 bits of one draw."""
-        return (self.next64() >> 11) / (1 << 53)
-
-    def shuffle(self, items: list[Any]) -> None:
-        """Fisher-Yates in place: for i from len-1 down to 1, swap i with below(i + 1)."""
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
+        super().__init__(f"referee/spotit/v1/{purpose}/{len(seed)}:{seed}/")
 
 
 # -------------------------------------------------------------------- generating

@@ -15,6 +15,7 @@ from typing import Any
 from referee.board import LetterGrid
 from referee.cells import Cell
 from referee.errors import InputError, SetupError, show, where
+from referee.seeds import HashStream
 
 SIDES = ("A", "B")
 TILE_SIZE = 3
@@ -174,7 +175,7 @@ GENERATOR = "sha256-ctr-v1"
 """The versioned method that turns a seed into a setup (see :func:`generate`)."""
 
 
-class SeedStream:
+class SeedStream(HashStream):
     """Uniform integers from a seed, the same on every machine and Python.
 
     Block ``i`` is ``SHA-256("referee/blind-spot/setup/v1/<seed>/<i>")``, read as
@@ -183,32 +184,8 @@ class SeedStream:
     """
 
     def __init__(self, seed: int) -> None:
+        super().__init__(f"referee/blind-spot/setup/v1/{seed}/")
         self.seed = seed
-        self._counter = 0
-        self._buffer: list[int] = []
-
-    def _refill(self) -> None:
-        import hashlib
-
-        block = hashlib.sha256(
-            f"referee/blind-spot/setup/v1/{self.seed}/{self._counter}".encode("ascii")
-        ).digest()
-        self._counter += 1
-        self._buffer = [int.from_bytes(block[i : i + 8], "big") for i in range(24, -1, -8)]
-
-    def next64(self) -> int:
-        if not self._buffer:
-            self._refill()
-        return self._buffer.pop()
-
-    def below(self, n: int) -> int:
-        if n <= 0:
-            raise ValueError("n must be positive")
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            u = self.next64()
-            if u < limit:
-                return u % n
 
 
 Layout = tuple[tuple[TileRef, ...], ...]
