@@ -21,7 +21,12 @@ MAX_WORDLIST_BYTES = 64 * 1024 * 1024
 
 
 def display_name(path: str) -> str:
-    return "<stdin>" if path == "-" else path
+    """How a file is named in messages: as given, unless it is too odd to print."""
+    if path == "-":
+        return "<stdin>"
+    if len(path) > 200 or not path.isprintable():
+        return show(path)
+    return path
 
 
 def read_bytes(path: str, *, limit: int = MAX_YAML_BYTES, what: str = "file") -> bytes:
@@ -41,6 +46,8 @@ def read_bytes(path: str, *, limit: int = MAX_YAML_BYTES, what: str = "file") ->
         raise InputError(f"{name}: no such {what} file") from None
     except OSError as exc:
         raise InputError(f"{name}: cannot read {what}: {exc.strerror}") from None
+    except ValueError:  # e.g. a NUL byte in the name
+        raise InputError(f"{name}: not a usable file name") from None
     import stat
 
     if stat.S_ISDIR(st.st_mode):
@@ -78,7 +85,7 @@ def parse_yaml(text: str, name: str, what: str = "file") -> Any:
 
     loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
-        return yaml.load(text, Loader=loader)  # CSafeLoader/SafeLoader only
+        data = yaml.load(text, Loader=loader)  # CSafeLoader/SafeLoader only
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         place = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
@@ -88,6 +95,52 @@ def parse_yaml(text: str, name: str, what: str = "file") -> Any:
         raise InputError(f"{name}: not valid YAML ({exc})") from None
     except RecursionError:
         raise InputError(f"{name}: YAML nested too deeply") from None
+    check_shape(data, name)
+    return data
+
+
+MAX_DEPTH = 50
+"""Deeper YAML is refused: no data file of the toolkit nests beyond a handful."""
+
+MAX_VALUES = 2_000_000
+"""YAML whose aliases expand to more values than this is refused (a few
+hundred bytes of aliases can stand for billions of values)."""
+
+
+def check_shape(data: Any, name: str) -> None:
+    """Refuse structures nested too deeply, with cycles, or whose aliases expand
+    enormously, before any code walks them (no recursion here: an explicit
+    stack, and each shared object measured once)."""
+    depth: dict[int, int] = {}
+    size: dict[int, int] = {}
+    pending: set[int] = set()
+    stack: list[tuple[Any, bool]] = [(data, False)]
+    while stack:
+        node, done = stack.pop()
+        if not isinstance(node, (list, dict)):
+            continue
+        key = id(node)
+        children = list(node.values()) if isinstance(node, dict) else node
+        if done:
+            pending.discard(key)
+            inner = [c for c in children if isinstance(c, (list, dict))]
+            depth[key] = 1 + max((depth[id(c)] for c in inner), default=0)
+            size[key] = len(children) + sum(size[id(c)] for c in inner)
+            if depth[key] > MAX_DEPTH:
+                raise InputError(f"{name}: YAML nested too deeply (over {MAX_DEPTH} levels)")
+            if size[key] > MAX_VALUES:
+                raise InputError(
+                    f"{name}: YAML expands to over {MAX_VALUES:,} values (aliases?); "
+                    "refusing to read it"
+                )
+            continue
+        if key in depth:
+            continue
+        if key in pending:
+            raise InputError(f"{name}: YAML refers to itself (a recursive alias)")
+        pending.add(key)
+        stack.append((node, True))
+        stack.extend((c, False) for c in children if isinstance(c, (list, dict)))
 
 
 def load_mapping(path: str, what: str = "file") -> dict[str, Any]:
