@@ -272,6 +272,13 @@ def run_batch(handle: Callable[[dict[str, Any]], dict[str, Any]]) -> int:
     return EXIT_INPUT if failed else EXIT_YES
 
 
+def no_stdin_files(fields: dict[str, Any], keys: tuple[str, ...]) -> None:
+    """In --batch, stdin carries the lines: no file may be read from ``-``."""
+    for key in keys:
+        if fields.get(key) == "-":
+            raise InputError(f"{key}: '-' (stdin) cannot be a file in --batch, which reads stdin")
+
+
 def batch_field(obj: dict[str, Any], key: str, kind: type, default: Any = None) -> Any:
     """A field of a batch line, of the given JSON type, or ``default``."""
     value = obj.get(key, default)

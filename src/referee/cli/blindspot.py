@@ -17,7 +17,15 @@ from referee.blindspot import (
 from referee.blindspot import check_word as rules_check_word
 from referee.board import LetterGrid
 from referee.cells import Cell
-from referee.cli import CONTEXT_SETTINGS, F, dictionary_options, echo, emit_json, json_option
+from referee.cli import (
+    CONTEXT_SETTINGS,
+    F,
+    dictionary_options,
+    echo,
+    emit_json,
+    json_option,
+    no_stdin_files,
+)
 from referee.dictionary import Dictionary, open_dictionary
 from referee.errors import InputError, show
 from referee.setups import load_layout, load_position
@@ -128,6 +136,7 @@ def check_word(
     if batch:
         if word is not None:
             raise click.UsageError("--batch reads the words from stdin; give no WORD")
+        no_stdin_files(defaults, BATCH_FILES)
         return run_batch(lambda obj: judge.line(obj, defaults))
     if word is None:
         raise click.UsageError("Missing argument 'WORD'.")
@@ -153,6 +162,9 @@ def check_word(
 
 def verdict_player(fields: Mapping[str, Any]) -> str:
     return str(fields["player"]).lower()
+
+
+BATCH_FILES = ("layout", "catalog", "position", "dictionary", "allow")
 
 
 class _Judge:
@@ -216,6 +228,7 @@ class _Judge:
             )
         if fields["word"] is None:
             raise InputError("word: no word given")
+        no_stdin_files(fields, BATCH_FILES)
         verdict, _, _, lexicon = self.judge(fields)
         return {
             **verdict.to_dict(),

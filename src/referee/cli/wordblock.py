@@ -201,8 +201,9 @@ def score_claim(
     if batch:
         if word is not None:
             raise click.UsageError("--batch reads the claims from stdin; give no WORD")
-        from referee.cli import run_batch
+        from referee.cli import no_stdin_files, run_batch
 
+        no_stdin_files(defaults, ("board", "dictionary", "allow"))
         return run_batch(_Scorer(defaults).line)
     if word is None:
         raise click.UsageError("Missing argument 'WORD'.")
@@ -246,7 +247,7 @@ class _Scorer:
         self.lexicons: dict[tuple[str | None, str | None], Dictionary] = {}
 
     def line(self, obj: dict[str, Any]) -> dict[str, Any]:
-        from referee.cli import batch_field
+        from referee.cli import batch_field, no_stdin_files
         from referee.errors import InputError, show
         from referee.files import display_name
 
@@ -260,6 +261,7 @@ class _Scorer:
         for key in ("word", "board", "player"):
             if fields[key] is None:
                 raise InputError(f"{key}: none given")
+        no_stdin_files(fields, ("board", "dictionary", "allow"))
         board = self.boards.get(fields["board"])
         if board is None:
             board = self.boards[fields["board"]] = load_board(fields["board"])
