@@ -664,7 +664,7 @@ EXIT_2 = frozenset({2})
 
 
 def load(text: str) -> Any:
-    return yaml.load(text, Loader=LOADER)  # safe loader (C or Python)
+    return yaml.load(text, Loader=LOADER)  # LOADER is CSafeLoader or SafeLoader
 
 
 def must_fail(fmt: Format, data: bytes) -> bool:
