@@ -14,6 +14,8 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -885,3 +887,32 @@ def test_a_failed_write_leaves_the_previous_file(
     assert (got, out, err.strip()) == (code, "", message.format(path=path))
     assert path.read_bytes() == before
     assert sorted(os.listdir(tmp_path)) == ["game.yaml"]  # no temp file left behind
+
+
+@pytest.mark.parametrize(
+    ("option", "key"), [("--dictionary", "dictionary"), ("--allow", "allow")], ids=["dict", "allow"]
+)
+def test_a_missing_word_list_named_in_the_game_file_names_the_file_and_key(
+    tmp_path: Path, option: str, key: str
+) -> None:
+    game = tmp_path / "g.yaml"
+    missing = str(tmp_path / "gone.txt")
+    new = ["blindspot", "game", "new", "--layout", SAMPLE, "--players", "red,blue"]
+    code = subprocess.run(
+        [sys.executable, "-m", "referee", *new, option, missing, "-o", str(game)],
+        capture_output=True,
+        cwd=Path(__file__).resolve().parent.parent,
+        check=False,
+    ).returncode
+    assert code == 0
+    proc = subprocess.run(
+        [sys.executable, "-m", "referee", "blindspot", "game", "hint", str(game)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (proc.returncode, proc.stdout) == (2, "")
+    assert (
+        proc.stderr
+        == f"Error: {game}: {key}: {missing}: no such {key.replace('allow', 'allow list').replace('dictionary', 'word list')} file\n"
+    )

@@ -1349,8 +1349,59 @@ def _parse_action(raw: object, number: int, source: str | None) -> Action:
             f"{where(source, place)}expected a mapping with action: claim, place, move-block or undo"
         )
     kind: ActionKind = raw["action"]
+    fields = _ACTION_FIELDS[kind]
+    for key, value in raw.items():
+        if key == "action":
+            continue
+        if key not in fields:
+            allowed = ", ".join(fields) or "nothing else"
+            raise InputError(
+                f"{where(source, place)}unknown key {show(key)} for a {kind} (expected {allowed})"
+            )
+        kinds = fields[key]
+        ok = any(
+            value is None
+            if k is type(None)
+            else isinstance(value, k) and not (k is int and isinstance(value, bool))
+            for k in kinds
+        )
+        if ok and isinstance(value, list):
+            ok = all(isinstance(v, str) for v in value)
+        if ok and isinstance(value, dict):
+            ok = all(
+                isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool)
+                for k, v in value.items()
+            )
+        if not ok:
+            want = " or ".join(_TYPE_NAMES[k] for k in kinds)
+            raise InputError(f"{where(source, f'{place}.{key}')}expected {want}, got {show(value)}")
     data = tuple((str(k), v) for k, v in raw.items() if k != "action")
     return Action(kind, data)
+
+
+_TYPE_NAMES: dict[type, str] = {
+    str: "text",
+    bool: "true or false",
+    list: "a list of cell names",
+    dict: "a mapping of player: points",
+    type(None): "null",
+}
+
+_ACTION_FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
+    "claim": {
+        "player": (str,),
+        "word": (str,),
+        "path": (list,),
+        "challenged_by": (str, type(None)),
+        "valid": (bool,),
+        "reason": (str, type(None)),
+        "points": (dict,),
+    },
+    "place": {"card": (str,), "at": (str,), "player": (str, type(None))},
+    "move-block": {"player": (str,), "from": (str, type(None)), "to": (str,)},
+    "undo": {},
+}
+"""The fields each kind of history entry may have, and their YAML types."""
 
 
 def _apply(

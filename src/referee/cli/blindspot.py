@@ -424,8 +424,29 @@ def game_new(
     return _report(gf, state, output, as_json, headline=f"New {setup.mode} game in {output}.")
 
 
-def _open_lexicon(gf: Any, dictionary: str | None, allow: str | None) -> tuple[Any, Any]:
-    lexicon = open_dictionary(dictionary or gf.dictionary, allow or gf.allow)
+def _open_lexicon(gf: Any, dictionary: str | None, allow: str | None, path: str) -> tuple[Any, Any]:
+    """The options' dictionary and house words, else those the game file names
+    (an error then names the game file and its key)."""
+    from dataclasses import replace
+
+    from referee.dictionary import read_word_list
+    from referee.errors import RefereeError
+    from referee.files import display_name
+
+    def named(key: str, given: str | None, fallback: str | None, open_: Callable[[], Any]) -> Any:
+        try:
+            return open_()
+        except RefereeError as exc:
+            if not given and fallback:
+                exc.message = f"{display_name(path)}: {key}: {exc.message}"
+            raise
+
+    spec = dictionary or gf.dictionary
+    lexicon = named("dictionary", dictionary, gf.dictionary, lambda: open_dictionary(spec))
+    extra_file = allow or gf.allow
+    if extra_file:
+        extra = named("allow", allow, gf.allow, lambda: read_word_list(extra_file, "allow list"))
+        lexicon = replace(lexicon, extra=extra)
     return lexicon, _three_letter(lexicon)
 
 
@@ -448,7 +469,7 @@ def _act(
     action = make(state)
     lexicon = three = None
     if needs_dictionary(gf):
-        lexicon, three = _open_lexicon(gf, dictionary, allow)
+        lexicon, three = _open_lexicon(gf, dictionary, allow, path)
     if action.kind == "undo":
         ok = bool(state.actions)
         outcome_reason = None if ok else "nothing-to-undo"
@@ -755,7 +776,7 @@ def game_hint(
         else:
             echo("The game is over.")
         return 1
-    lexicon, three = _open_lexicon(gf, dictionary, allow)
+    lexicon, three = _open_lexicon(gf, dictionary, allow, game_file)
     plays = legal_plays(
         gf.setup.board,
         lexicon,

@@ -1,0 +1,56 @@
+"""A Word Block game file's history is checked field by field when it is read:
+a hand-edited entry of the wrong type is refused (exit 2), never written back."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SEED = ROOT / "tests" / "data" / "fuzz" / "wb-game.yaml"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "place"),
+    [
+        ("  valid: true\n", "  valid: maybe\n", "history entry 2.valid: expected true or false"),
+        ("  reason: null\n", "  reason: 7\n", "history entry 2.reason: expected text or null"),
+        ("player: blue}", "player: [[y]]}", "history entry 1.player: expected text or null"),
+        ("to: A1}", "to: A1, colour: red}", "history entry 3: unknown key 'colour'"),
+        ("  path: [A4, B4, B5]\n", "  path: [A4, 7, B5]\n", "history entry 2.path: expected"),
+        ("  points: {red: 17}\n", "  points: {red: lots}\n", "history entry 2.points: expected"),
+    ],
+    ids=["valid-maybe", "reason-number", "player-nested", "unknown-key", "path-number", "points"],
+)
+@pytest.mark.parametrize("command", ["show", "undo"])
+def test_bad_history_field(tmp_path: Path, old: str, new: str, place: str, command: str) -> None:
+    text = SEED.read_text(encoding="utf-8")
+    assert old in text
+    game = tmp_path / "game.yaml"
+    game.write_text(text.replace(old, new, 1), encoding="utf-8")
+    before = game.read_bytes()
+    proc = subprocess.run(
+        [sys.executable, "-m", "referee", "wordblock", "game", command, str(game)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "NO_COLOR": "1"},
+        check=False,
+    )
+    assert (proc.returncode, proc.stdout) == (2, "")
+    assert proc.stderr.count("\n") == 1
+    assert proc.stderr.startswith(f"Error: {game}: {place}")
+    assert game.read_bytes() == before
+
+
+def test_the_seed_itself_is_fine(tmp_path: Path) -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "referee", "wordblock", "game", "show", str(SEED)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (proc.returncode, proc.stderr) == (0, "")
