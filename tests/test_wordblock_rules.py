@@ -46,6 +46,7 @@ from referee.wordblock import (
     spellable_words,
     walk_problem,
 )
+from wordblock_examples import CLAIMS
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = REPO / "tests" / "data" / "wordblock"
@@ -114,49 +115,6 @@ def test_inline_board_is_the_example_file() -> None:
 
 
 # ------------------------------------------------------------- the rulebook's examples
-
-# (word, player, walk, {player: (word points, card points)}, discards)
-CLAIMS = {
-    "she": ("she", "blue", "B3 C3 D2", {"blue": (9, 0), "red": (9, 4)}, "B3 C3"),
-    "sheer": (
-        "sheer",
-        "blue",
-        "B3 C3 D2 D3 C4",
-        {"blue": (25, 0), "red": (25, 4), "green": (25, 2)},
-        "B3 C3 D3",
-    ),
-    "share": (
-        "share",
-        "blue",
-        "B3 C3 B4 C4 D3",
-        {"blue": (25, 0), "red": (25, 4), "green": (25, 2)},
-        "B3 C3 D3",
-    ),
-    "sharer": (
-        "sharer",
-        "blue",
-        "B3 C3 B4 C4 D3 C4",
-        {"blue": (30, 0), "red": (30, 4), "green": (30, 2)},
-        "B3 C3 D3",
-    ),
-    "sharers-7x5": (
-        "sharers",
-        "blue",
-        "B3 C3 B4 C4 D3 C4 B3",
-        {"blue": (35, 0), "red": (35, 4), "green": (35, 2)},
-        "B3 C3 D3",
-    ),
-    "sash": ("sash", "blue", "B3 B4 B3 C3", {"blue": (12, 0), "red": (12, 4)}, "B3 C3"),
-    "show": ("show", "blue", "B3 C3 B2 A1", {"blue": (16, 0), "red": (16, 4)}, "B3 C3"),
-    "shoo": ("shoo", "blue", "B3 C3 B2 A2", {"blue": (16, 0), "red": (16, 4)}, "B3 C3"),
-    "quash-5x4-to-red-and-blue": (
-        "quash",
-        "red",
-        "A4 B4 B3 C3",
-        {"blue": (20, 0), "red": (20, 12)},
-        "A4 B3 C3",
-    ),
-}
 
 
 @pytest.mark.parametrize(
