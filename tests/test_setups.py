@@ -1004,21 +1004,7 @@ def test_custom_setup_verifies_only_with_its_catalog() -> None:
 
 # --------------------------------------------------------------------- drawing
 
-BY_TILES_BOARD = """\
-     A  B  C   D  E  F   G  H  I
-   +---------+---------+---------+
- 1 | T  O  D | S  I  I | C  A  A |
- 2 | T  N  S | R  S  T | T  N  E |
- 3 | E  N  E | N  O  A | T  O  R |
-   +----1A---+----2A---+----3A---+
- 4 | S  W  I | I  I  O | D  M  H |
- 5 | E  H  F | I  W  E | I  R  N |
- 6 | R  N  E | C  H  D | E  L  Y |
-   +----4B---+----5B---+----6B---+
- 7 | R  E  B | O  G  C | O  A  R |
- 8 | H  I  M | E  A  H | H  T  S |
- 9 | L  S  T | O  M  S | M  W  A |
-   +----7A---+----8A---+----9A---+"""
+BY_TILES_BOARD = (DATA / "by-tiles-board.txt").read_text(encoding="utf-8").rstrip("\n")
 
 
 def test_render_setup_by_tiles() -> None:
