@@ -60,19 +60,22 @@ def layout_from_mapping(
 
 
 def load_layout(path: str, catalog_path: str | None = None) -> LetterGrid:
-    data = load_mapping(path, "layout")
-    catalog = load_catalog(catalog_path) if "letters" not in data and "tiles" in data else None
-    return layout_from_mapping(data, display_name(path), catalog)
+    return load_layout_and_code(path, catalog_path)[0]
 
 
-def layout_code(path: str, catalog_path: str | None = None) -> str | None:
-    """The setup code of a layout file that gives tiles (``None`` for letters only)."""
+def load_layout_and_code(
+    path: str, catalog_path: str | None = None
+) -> tuple[LetterGrid, str | None]:
+    """The board of a layout file, and its setup code when it gives tiles
+    (``None`` for letters only), from one read of the file."""
     from referee.tiles import encode, parse_tile_rows
 
     data = load_mapping(path, "layout")
-    if "tiles" not in data:
-        return None
-    return encode(parse_tile_rows(data["tiles"], display_name(path)))
+    name = display_name(path)
+    catalog = load_catalog(catalog_path) if "letters" not in data and "tiles" in data else None
+    board = layout_from_mapping(data, name, catalog)
+    code = encode(parse_tile_rows(data["tiles"], name)) if "tiles" in data else None
+    return board, code
 
 
 def load_position(path: str) -> Position:

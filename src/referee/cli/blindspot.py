@@ -411,14 +411,14 @@ def game_new(
     """
     from referee.blindspot import GameSetup, replay
     from referee.files import atomic_write
-    from referee.setups import GameFile, layout_code, load_layout
+    from referee.setups import GameFile, load_layout_and_code
 
-    board = load_layout(layout, catalog)
+    board, code = load_layout_and_code(layout, catalog)
     seats = [p.strip().lower() for p in players.split(",") if p.strip()]
     if not seats and not solo:
         raise click.UsageError("give --players (e.g. red,blue) or --solo")
     setup = GameSetup.create(board, seats, teams=teams, solo=solo)
-    gf = GameFile(setup, (), layout, layout_code(layout, catalog), dictionary, allow)
+    gf = GameFile(setup, (), layout, code, dictionary, allow)
     atomic_write(output, gf.text(), force=force, what="game")
     state = replay(setup, ())
     return _report(gf, state, output, as_json, headline=f"New {setup.mode} game in {output}.")
