@@ -1,6 +1,6 @@
 """Unit tests of Blind Spot games at the pure level: GameSetup, step and replay.
 
-The spec is issue 7 and the rulebook (../shared/rules/blind-spot.txt): Play,
+The spec is issue 7 and the Blind Spot Rulebook: Play,
 Farsighted Bonus, Glasses, Team Game, Solo Play, Solo Scoring. Dictionaries are
 plain sets (no enchant). The board is setups/sample.yaml, copied inline; its
 words: PET at G1 (reads west), TALE at E4 (north), WELT at C4 (east, across

@@ -1,6 +1,6 @@
 """Acceptance tests for ``referee blindspot game ...`` on the real enchant dictionary.
 
-The spec is issue 7 and the rulebook (../shared/rules/blind-spot.txt). Scenario
+The spec is issue 7 and the Blind Spot Rulebook. Scenario
 tests run twice (the ``referee`` fixture: CliRunner and a real subprocess);
 crash tests patch the rename seam ``referee.files.replace`` in-process. The
 board is setups/sample.yaml: PET at G1, TALE at E4, WELT at C4 (blocked by

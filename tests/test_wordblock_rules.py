@@ -1,7 +1,6 @@
 """Unit tests of the pure Word Block rules (no enchant: dictionaries are plain sets).
 
-The spec is the rulebook, ../shared/rules/word-block.txt (relative to the repo
-root). Its diagram is rebuilt from the text in examples/wordblock/rulebook.yaml
+The spec is the Word Block Rulebook (the book from the game's box). Its diagram is rebuilt from the text in examples/wordblock/rulebook.yaml
 (copied inline below): Blue Square's block on the s, Red Circle's on the q and
 the h, Green Triangle's on one of the two e's.
 

@@ -1,7 +1,7 @@
 """Spot it! 1,2,3 rules: decks, finite projective planes and the mini-games.
 
-Pure rules: no click, yaml or enchant. The spec is the rulebook,
-../shared/rules/spot-it-1-2-3.txt: any two cards share exactly one image, an
+Pure rules: no click, yaml or enchant. The spec is the
+Spot it! 1,2,3 Rulebook: any two cards share exactly one image, an
 image being a shape in a colour (only the size may differ).
 
 * A **symbol** is ``shape/colour`` (or a plain name), compared case-insensitively
