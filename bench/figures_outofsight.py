@@ -21,7 +21,7 @@ def fig_take(runs: int) -> list[Figure]:
 
 def fig_game(runs: int) -> list[Figure]:
     """Replaying a whole game file: three frames parsed, checked and scored."""
-    from referee.files import load_mapping
+    from referee.core.files import load_mapping
     from referee.outofsight import FrameSheet, Game
 
     sheets = [

@@ -48,7 +48,7 @@ def process_under(
 
 
 def fig_generate_31(runs: int) -> list[Figure]:
-    from referee.files import dump_yaml
+    from referee.core.files import dump_yaml
     from referee.spotit import generate
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -81,7 +81,7 @@ def fig_verify_31(runs: int) -> list[Figure]:
         symbols_path = _symbols_file(Path(tmp))
         symbols = Path(symbols_path).read_text(encoding="utf-8").split()
         deck = generate(ORDER, symbols, seed="bench")
-        from referee.files import dump_yaml
+        from referee.core.files import dump_yaml
 
         path = Path(tmp) / "deck.yaml"
         path.write_text(dump_yaml(deck.to_mapping()), encoding="utf-8")

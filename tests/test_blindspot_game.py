@@ -34,8 +34,8 @@ from referee.blindspot import (
     solo_band,
     step,
 )
-from referee.cells import Cell
-from referee.errors import InputError
+from referee.core.cells import Cell
+from referee.core.errors import InputError
 from referee.setups import GameFile, load_game
 
 SAMPLE_LETTERS = [

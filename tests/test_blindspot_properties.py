@@ -26,8 +26,8 @@ from referee.blindspot import (
     legal_plays,
 )
 from referee.board import LetterGrid
-from referee.cells import Cell
-from referee.errors import InputError
+from referee.core.cells import Cell
+from referee.core.errors import InputError
 
 ALPHABET = "aest"
 # Words over the alphabet: 3-letter ones on the rulebook's list (sea, eat, tea, ate,

@@ -34,8 +34,8 @@ from referee.blindspot import (
     three_letter_words,
 )
 from referee.board import ALL_DIRECTIONS, DIAGONAL, ORTHOGONAL, Direction, LetterGrid
-from referee.cells import Cell, column_letter
-from referee.errors import InputError, SetupError
+from referee.core.cells import Cell, column_letter
+from referee.core.errors import InputError, SetupError
 from referee.tiles import Catalog, TileRef, parse_tile_rows
 
 REPO = Path(__file__).resolve().parents[1]

@@ -2,7 +2,7 @@
 
 The spec is issue 7 and the Blind Spot Rulebook. Scenario
 tests run twice (the ``referee`` fixture: CliRunner and a real subprocess);
-crash tests patch the rename seam ``referee.files.replace`` in-process. The
+crash tests patch the rename seam ``referee.core.files.replace`` in-process. The
 board is setups/sample.yaml: PET at G1, TALE at E4, WELT at C4 (blocked by
 E4), PLANET at E8 (farsighted bonus), SEAS at D1, CAT at H5 (diagonal),
 ACTION at D6 (bonus), KOI at C2. Golden and hand-edited game files are in
@@ -878,7 +878,7 @@ def test_a_failed_write_leaves_the_previous_file(
     for args in PLANET if command[0] == "bonus" else PLANET[:2]:
         game.ok(*args)
     before = path.read_bytes()
-    monkeypatch.setattr("referee.files.replace", _boom(exc))
+    monkeypatch.setattr("referee.core.files.replace", _boom(exc))
     if command == ("new",):
         argv = ["new", "--layout", SAMPLE, "--players", "red,blue", "-o", str(path), "--force"]
     else:

@@ -7,34 +7,34 @@ from pathlib import Path
 
 import pytest
 
-from referee import files
-from referee.errors import InputError
+from referee.core import files
+from referee.core.errors import InputError
 
 
-def test_atomic_write_gives_a_new_file_the_umask_mode(tmp_path: Path) -> None:
+def test_write_text_gives_a_new_file_the_umask_mode(tmp_path: Path) -> None:
     old = os.umask(0o022)
     try:
-        files.atomic_write(str(tmp_path / "a.txt"), "hello\n")
+        files.write_text(str(tmp_path / "a.txt"), "hello\n")
     finally:
         os.umask(old)
     assert (tmp_path / "a.txt").read_text() == "hello\n"
     assert (tmp_path / "a.txt").stat().st_mode & 0o777 == 0o644
 
 
-def test_atomic_write_keeps_the_mode_of_the_file_it_replaces(tmp_path: Path) -> None:
+def test_write_text_keeps_the_mode_of_the_file_it_replaces(tmp_path: Path) -> None:
     target = tmp_path / "a.txt"
     target.write_text("old\n")
     target.chmod(0o640)
-    files.atomic_write(str(target), "new\n", force=True)
+    files.write_text(str(target), "new\n", force=True)
     assert target.read_text() == "new\n"
     assert target.stat().st_mode & 0o777 == 0o640
 
 
-def test_atomic_write_refuses_to_overwrite_without_force(tmp_path: Path) -> None:
+def test_write_text_refuses_to_overwrite_without_force(tmp_path: Path) -> None:
     target = tmp_path / "a.txt"
     target.write_text("old\n")
     with pytest.raises(InputError, match="already exists; use --force"):
-        files.atomic_write(str(target), "new\n")
+        files.write_text(str(target), "new\n")
     assert target.read_text() == "old\n"
 
 
@@ -49,7 +49,7 @@ def test_a_failed_rename_leaves_the_old_file_and_no_temp_file(
 
     monkeypatch.setattr(files, "replace", crash)
     with pytest.raises(InputError, match="No space left on device"):
-        files.atomic_write(str(target), "new\n", force=True)
+        files.write_text(str(target), "new\n", force=True)
     assert target.read_text() == "old\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.txt"]
 

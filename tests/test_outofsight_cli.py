@@ -479,7 +479,7 @@ def test_basic_game(referee: Runner, tmp_path: Path) -> None:
     )
 
 
-def test_atomic_write_keeps_the_game_on_a_crash(
+def test_write_text_keeps_the_game_on_a_crash(
     invoke: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game = new_game(invoke, tmp_path)
@@ -488,7 +488,7 @@ def test_atomic_write_keeps_the_game_on_a_crash(
     def crash(src: str, dst: str) -> None:
         raise OSError(5, "Input/output error")
 
-    monkeypatch.setattr("referee.files.replace", crash)
+    monkeypatch.setattr("referee.core.files.replace", crash)
     code, out, err = invoke("outofsight", "game", "frame", str(game), str(GAME / "frame1.yaml"))
     assert (code, out) == (2, "")
     assert err == f"Error: {game}: cannot write the game file: Input/output error\n"

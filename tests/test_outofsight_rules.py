@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from referee.errors import InputError
+from referee.core.errors import InputError
 from referee.outofsight import (
     Bank,
     Card,

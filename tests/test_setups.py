@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.board import LetterGrid
-from referee.errors import InputError, SetupError
+from referee.core.errors import InputError, SetupError
 from referee.setups import (
     CATALOG_ENV,
     catalog_template,

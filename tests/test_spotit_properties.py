@@ -210,7 +210,7 @@ def test_result_ranks_by_the_games_measure(key: str, counts: list[int]) -> None:
     st.text(max_size=8),
 )
 def test_deals_use_every_card_once(key: str, players: int, cards: int, seed: str) -> None:
-    from referee.errors import InputError
+    from referee.core.errors import InputError
 
     try:
         dealt = deal(key, players, cards, seed)

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from referee import spotit
-from referee.errors import InputError
+from referee.core.errors import InputError
 from referee.spotit import (
     GF,
     Deck,

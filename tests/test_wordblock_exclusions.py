@@ -13,8 +13,8 @@ import re
 import pytest
 
 from referee.cli.wordblock import EXCLUSIONS_FILE, exclusions
+from referee.core.files import package_data
 from referee.dictionary import open_dictionary
-from referee.files import package_data
 
 ENTRY = re.compile(r"([a-z]+) +# \S.*")
 ENTRIES = [

@@ -15,7 +15,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.cells import Cell
+from referee.core.cells import Cell
 from referee.wordblock import (
     Board,
     Game,

@@ -21,8 +21,8 @@ from typing import Any
 import pytest
 import yaml
 
-from referee.cells import Cell
-from referee.errors import InputError
+from referee.core.cells import Cell
+from referee.core.errors import InputError
 from referee.wordblock import (
     CHALLENGE_PENALTY,
     EXPLANATIONS,

@@ -18,8 +18,8 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from referee.board import ALL_DIRECTIONS, ORTHOGONAL, Direction, LetterGrid
-from referee.cells import Cell
-from referee.errors import InputError, show, where
+from referee.core.cells import Cell
+from referee.core.errors import InputError, show, where
 
 SIZE = 9
 COLOURS: tuple[str, ...] = ("red", "yellow", "blue", "green")
@@ -70,7 +70,7 @@ EXPLANATIONS: dict[str, str] = {
 @lru_cache(maxsize=1)
 def three_letter_words() -> frozenset[str]:
     """The rulebook's 699 allowed 3-letter words (package data)."""
-    from referee.files import package_data
+    from referee.core.files import package_data
 
     text = package_data("three-letter-words.txt")
     return frozenset(

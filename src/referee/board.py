@@ -7,8 +7,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from referee.cells import Cell
-from referee.errors import InputError, show, where
+from referee.core.cells import Cell
+from referee.core.errors import InputError, show, where
 
 
 @lru_cache(maxsize=4096)

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from referee.errors import DictionaryError, InputError, show
+from referee.core.errors import DictionaryError, InputError, show
 
 DEFAULT_TAG = "en_US"
 DEFAULT_PROVIDER = "aspell"
@@ -157,7 +157,7 @@ def parse_word_list(lines: Iterable[str]) -> frozenset[str]:
 
 
 def read_word_list(path: str, what: str = "word list") -> frozenset[str]:
-    from referee.files import MAX_WORDLIST_BYTES, read_text
+    from referee.core.files import MAX_WORDLIST_BYTES, read_text
 
     text = read_text(path, limit=MAX_WORDLIST_BYTES, what=what)
     words = parse_word_list(text.splitlines())

@@ -2,7 +2,7 @@
 
 Pure rules: no click, yaml or enchant. Loaders take already-parsed data (a
 mapping from a YAML file, the text of an option) and raise
-:class:`~referee.errors.InputError` for input the referee cannot use; verdicts
+:class:`~referee.core.errors.InputError` for input the referee cannot use; verdicts
 ("this take is not legal") are returned as values.
 
 A card is ``colour-number`` (``blue-7``) or just ``colour`` when the number
@@ -24,7 +24,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from referee.errors import InputError, show, where
+from referee.core.errors import InputError, show, where
 
 MODES: tuple[str, ...] = ("basic", "advanced")
 FRAMES = 3

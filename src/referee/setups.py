@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING, Any
 
 from referee.blindspot import Action, GameSetup, Position, board_from_letters
 from referee.board import LetterGrid
-from referee.errors import InputError, SetupError, show, where
+from referee.core.errors import InputError, SetupError, show, where
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
     from referee.tiles import Catalog, Layout, TileRef
-from referee.files import display_name, load_mapping, package_data, parse_yaml
+from referee.core.files import display_name, load_mapping, package_data, parse_document
 
 CATALOG_ENV = "REFEREE_CATALOG"
 STANDARD = "standard"
@@ -26,7 +26,7 @@ def standard_catalog() -> Catalog:
     from referee.tiles import Catalog
 
     text = package_data("standard-tiles.yaml")
-    data = parse_yaml(text, "standard catalog")
+    data = parse_document(text, "standard catalog")
     return Catalog.from_mapping(data, "standard catalog")
 
 

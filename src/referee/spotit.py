@@ -25,8 +25,8 @@ from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
-from referee.errors import InputError, where
-from referee.seeds import HashStream
+from referee.core.errors import InputError, where
+from referee.core.seeds import HashStream
 
 if TYPE_CHECKING:
     import re
@@ -148,7 +148,7 @@ def parse_symbol_lines(text: str, source: str | None = None) -> tuple[str, ...]:
 @lru_cache(maxsize=1)
 def builtin_symbols() -> tuple[str, ...]:
     """The built-in set of shape/colour pairs (package data, in the order used)."""
-    from referee.files import package_data
+    from referee.core.files import package_data
 
     return parse_symbol_lines(package_data("spotit-symbols.txt"), "built-in symbols")
 

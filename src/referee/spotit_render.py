@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from referee.errors import InputError, where
+from referee.core.errors import InputError, where
 from referee.spotit import Deck, SeedStream
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.board import LetterGrid
-from referee.cells import Cell
-from referee.errors import InputError, SetupError, show, where
-from referee.seeds import HashStream
+from referee.core.cells import Cell
+from referee.core.errors import InputError, SetupError, show, where
+from referee.core.seeds import HashStream
 
 SIDES = ("A", "B")
 TILE_SIZE = 3

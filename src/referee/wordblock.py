@@ -29,8 +29,8 @@ from functools import cached_property
 from itertools import pairwise
 from typing import Any, Literal
 
-from referee.cells import Cell, column_letter
-from referee.errors import InputError, show, where
+from referee.core.cells import Cell, column_letter
+from referee.core.errors import InputError, show, where
 
 MIN_LETTERS = 3
 MAX_BLOCKS = 3

@@ -3,7 +3,7 @@
 Commands are imported lazily, one module per game, so that ``referee
 check-word`` loads only what it needs. Every command returns its exit code:
 0 the referee says yes (or the job is done), 1 the referee says no; any
-:class:`~referee.errors.RefereeError` or usage error becomes one ``Error: ...``
+:class:`~referee.core.errors.RefereeError` or usage error becomes one ``Error: ...``
 line on stderr and exit 2.
 """
 
@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 import click
 
 from referee import __version__
-from referee.errors import InputError, RefereeError, show
+from referee.core.errors import InputError, RefereeError, show
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -126,12 +126,23 @@ class RefereeGroup(LazyGroup):
         return code
 
 
+class _Output:
+    """Per-run output settings the error mapping needs (set by ``--json``)."""
+
+    json_errors = False
+
+
 def run_mapped(call: Callable[[], Any]) -> int:
-    """Run ``call`` and turn its result or error into an exit code (the one place)."""
+    """Run ``call`` and turn its result or error into an exit code (the one place).
+
+    An error is one ``Error:`` line on stderr; under ``--json`` it is also one
+    JSON object on stdout: ``{"error": {"kind": KIND, "message": MESSAGE}}``.
+    """
+    _Output.json_errors = False
     try:
         rv = call()
     except RefereeError as exc:
-        error_line(exc.message)
+        error_line(exc.message, exc.kind)
         return exc.exit_code
     except click.exceptions.Exit as exc:
         return int(exc.exit_code)
@@ -162,10 +173,17 @@ def run_mapped(call: Callable[[], Any]) -> int:
     return rv if isinstance(rv, int) else EXIT_YES
 
 
-def error_line(message: str) -> None:
-    """One line on stderr: ``Error: ...`` (newlines folded)."""
+def error_line(message: str, kind: str = "input") -> None:
+    """One line on stderr: ``Error: ...`` (newlines folded); under ``--json``
+    the same error as one JSON object on stdout."""
     text = " ".join(str(message).split())
     click.echo(f"Error: {text}", err=True)
+    if _Output.json_errors:
+        import contextlib
+        import json
+
+        with contextlib.suppress(OSError, ValueError):
+            click.echo(json.dumps({"error": {"kind": kind, "message": text}}, ensure_ascii=False))
 
 
 @click.group(
@@ -195,9 +213,40 @@ def main(args: Sequence[str] | None = None) -> None:
 # ----------------------------------------------------------------- shared options
 
 
+def _json_errors(ctx: click.Context, param: click.Parameter, value: bool) -> bool:
+    if value:
+        _Output.json_errors = True
+    return value
+
+
 def json_option(f: F) -> F:
     return click.option(
-        "--json", "as_json", is_flag=True, help="Print one JSON document on stdout instead of text."
+        "--json",
+        "as_json",
+        is_flag=True,
+        is_eager=True,
+        callback=_json_errors,
+        help="Print one JSON document on stdout instead of text (errors too).",
+    )(f)
+
+
+def expect_version_option(f: F) -> F:
+    """``--expect-version N`` on every command that changes a game."""
+    return click.option(
+        "--expect-version",
+        type=click.IntRange(0, 10**9),
+        metavar="N",
+        help="Refuse (exit 2, nothing written) unless the game's version is N: "
+        "a stale write from someone who had not seen the last action.",
+    )(f)
+
+
+def force_option(f: F) -> F:
+    return click.option(
+        "--force",
+        is_flag=True,
+        help="Replace an existing regular file (through a symlink, the target). "
+        "Directories, devices and FIFOs are never replaced.",
     )(f)
 
 

@@ -16,7 +16,6 @@ from referee.blindspot import (
 )
 from referee.blindspot import check_word as rules_check_word
 from referee.board import LetterGrid
-from referee.cells import Cell
 from referee.cli import (
     CONTEXT_SETTINGS,
     F,
@@ -26,8 +25,9 @@ from referee.cli import (
     json_option,
     no_stdin_files,
 )
+from referee.core.cells import Cell
+from referee.core.errors import InputError, show
 from referee.dictionary import Dictionary, open_dictionary
-from referee.errors import InputError, show
 from referee.setups import load_layout, load_position
 
 COLOUR_STYLE = {"red": "red", "yellow": "yellow", "blue": "blue", "green": "green"}
@@ -410,7 +410,7 @@ def game_new(
       referee blindspot game new --layout setups/seed-2024.yaml --solo -o solo.yaml
     """
     from referee.blindspot import GameSetup, replay
-    from referee.files import atomic_write
+    from referee.core.files import write_text
     from referee.setups import GameFile, load_layout_and_code
 
     board, code = load_layout_and_code(layout, catalog)
@@ -419,7 +419,7 @@ def game_new(
         raise click.UsageError("give --players (e.g. red,blue) or --solo")
     setup = GameSetup.create(board, seats, teams=teams, solo=solo)
     gf = GameFile(setup, (), layout, code, dictionary, allow)
-    atomic_write(output, gf.text(), force=force, what="game")
+    write_text(output, gf.text(), force=force, what="game")
     state = replay(setup, ())
     return _report(gf, state, output, as_json, headline=f"New {setup.mode} game in {output}.")
 
@@ -429,9 +429,9 @@ def _open_lexicon(gf: Any, dictionary: str | None, allow: str | None, path: str)
     (an error then names the game file and its key)."""
     from dataclasses import replace
 
+    from referee.core.errors import RefereeError
+    from referee.core.files import display_name
     from referee.dictionary import read_word_list
-    from referee.errors import RefereeError
-    from referee.files import display_name
 
     def named(key: str, given: str | None, fallback: str | None, open_: Callable[[], Any]) -> Any:
         try:
@@ -461,7 +461,7 @@ def _act(
 ) -> int:
     """Load the game, apply one action, write it if accepted, report."""
     from referee.blindspot import step
-    from referee.files import atomic_write, display_name
+    from referee.core.files import display_name, write_text
     from referee.setups import load_game
 
     gf = load_game(path)
@@ -475,7 +475,7 @@ def _act(
         outcome_reason = None if ok else "nothing-to-undo"
         if ok:
             gf = gf.with_action(action)
-            atomic_write(path, gf.text(), force=True, what="game")
+            write_text(path, gf.text(), force=True, what="game")
             state = _replay(gf, path)
         return _report(gf, state, path, as_json, action=action, ok=ok, reason=outcome_reason)
     try:
@@ -484,7 +484,7 @@ def _act(
         raise InputError(f"{display_name(path)}: {exc.message}") from None
     if outcome.ok:
         gf = gf.with_action(action)
-        atomic_write(path, gf.text(), force=True, what="game")
+        write_text(path, gf.text(), force=True, what="game")
         state = _replay(gf, path)  # the state as the file now says it is
     return _report(
         gf,
@@ -500,7 +500,7 @@ def _act(
 
 def _replay(gf: Any, path: str) -> Any:
     from referee.blindspot import replay
-    from referee.files import display_name
+    from referee.core.files import display_name
 
     return replay(gf.setup, gf.actions, display_name(path))
 

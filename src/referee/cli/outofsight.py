@@ -74,8 +74,8 @@ def score_frame(
       referee score-frame examples/outofsight/example-three.yaml
       referee score-frame frame.yaml --mode advanced --final --json
     """
-    from referee.errors import InputError
-    from referee.files import display_name, load_mapping
+    from referee.core.errors import InputError
+    from referee.core.files import display_name, load_mapping
     from referee.outofsight import FRAMES, FrameSheet, parse_mode, parse_prefer, score_frame
 
     sheet = FrameSheet.from_mapping(load_mapping(file, "frame file"), display_name(file))
@@ -96,8 +96,8 @@ def score_frame(
 def _write_next(score: FrameScore, path: str | None, force: bool) -> str | None:
     if path is None:
         return None
-    from referee.errors import InputError
-    from referee.files import atomic_write, dump_yaml
+    from referee.core.errors import InputError
+    from referee.core.files import dump_yaml, write_text
 
     data = score.next_sheet()
     if data is None:
@@ -107,7 +107,7 @@ def _write_next(score: FrameScore, path: str | None, force: bool) -> str | None:
         f"# Out of Sight, frame {data['frame']}: the cards saved from frame {score.frame}.\n"
         "# Add the cards each player collects this frame, then score it.\n"
     )
-    atomic_write(path, header + dump_yaml(data), force=force, what="next frame file")
+    write_text(path, header + dump_yaml(data), force=force, what="next frame file")
     return path
 
 
@@ -143,7 +143,7 @@ def format_frame(score: FrameScore, written: str | None = None) -> str:
         lines.extend(format_player(p, score))
     data = score.next_sheet()
     if data is not None:
-        from referee.files import dump_yaml
+        from referee.core.files import dump_yaml
 
         lines.append(f"Saved for frame {data['frame']} (a bank for the next frame's file):")
         lines.extend(f"  {line}" for line in dump_yaml(data["players"]).splitlines())
@@ -186,7 +186,7 @@ def take(
       referee take --roll 5,4,2 --cards 9,2
       referee take --roll 5,4,2 --row 3,9,11,2,7 --best
     """
-    from referee.errors import InputError
+    from referee.core.errors import InputError
     from referee.outofsight import ROW_CARDS, Roll, best_take, check_take, parse_cards
 
     dice = Roll.from_text(roll)
@@ -288,7 +288,7 @@ def game_frame(
     Example:
       referee outofsight game frame game.yaml frame1.yaml
     """
-    from referee.files import display_name
+    from referee.core.files import display_name
     from referee.outofsight import parse_prefer
 
     current = _load(game_file)
@@ -358,24 +358,24 @@ def game_show(game_file: str, as_json: bool) -> int:
 
 
 def _load(path: str) -> Game:
-    from referee.files import display_name, load_mapping
+    from referee.core.files import display_name, load_mapping
     from referee.outofsight import Game
 
     return Game.from_mapping(load_mapping(path, "game file"), display_name(path))
 
 
 def _sheet(path: str) -> FrameSheet:
-    from referee.files import display_name, load_mapping
+    from referee.core.files import display_name, load_mapping
     from referee.outofsight import FrameSheet
 
     return FrameSheet.from_mapping(load_mapping(path, "frame file"), display_name(path))
 
 
 def _save(g: Game, path: str, *, force: bool) -> None:
-    from referee.files import atomic_write, dump_yaml
+    from referee.core.files import dump_yaml, write_text
 
     header = "# Out of Sight game (referee outofsight game): the history of recorded frames.\n"
-    atomic_write(path, header + dump_yaml(g.to_mapping()), force=force, what="game file")
+    write_text(path, header + dump_yaml(g.to_mapping()), force=force, what="game file")
 
 
 def _standing(g: Game) -> dict[str, Any]:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from referee.cli import CONTEXT_SETTINGS, echo, emit_json, json_option
-from referee.errors import SetupError
+from referee.core.errors import SetupError
 
 if TYPE_CHECKING:
     from referee.tiles import Catalog, Layout
@@ -23,10 +23,10 @@ catalog_option = click.option(
 
 
 def _write_or_print(text: str, output: str | None, force: bool, what: str) -> None:
-    from referee.files import atomic_write
+    from referee.core.files import write_text
 
     if output and output != "-":
-        atomic_write(output, text, force=force, what=what)
+        write_text(output, text, force=force, what=what)
     else:
         click.echo(text, nl=False)
 
@@ -147,7 +147,7 @@ def verify(file: str, catalog: str | None, as_json: bool) -> int:
     Example:
       referee setup verify setups/seed-1.yaml
     """
-    from referee.files import display_name
+    from referee.core.files import display_name
     from referee.setups import load_catalog, load_setup
     from referee.tiles import verify as check
 
@@ -192,7 +192,7 @@ def code(file: str, catalog: str | None, as_json: bool) -> int:
     Example:
       referee setup code setups/seed-1.yaml
     """
-    from referee.files import display_name
+    from referee.core.files import display_name
     from referee.setups import load_catalog, load_setup
     from referee.tiles import encode
 
@@ -220,7 +220,7 @@ def show(file: str, catalog: str | None, svg: str | None, force: bool, as_json: 
       referee setup show setups/seed-1.yaml
       referee setup show setups/seed-1.yaml --svg board.svg
     """
-    from referee.files import atomic_write, display_name
+    from referee.core.files import display_name, write_text
     from referee.setups import (
         layout_from_mapping,
         load_catalog,
@@ -241,7 +241,7 @@ def show(file: str, catalog: str | None, svg: str | None, force: bool, as_json: 
             f"catalog {cat.name} · sha256 {cat.sha256[:16]}" if layout else "written by letters"
         )
         page = setup_svg(grid, layout, "Blind Spot setup", code_text or "", footer)
-        atomic_write(svg, page, force=force, what="SVG")
+        write_text(svg, page, force=force, what="SVG")
     if as_json:
         emit_json(
             {

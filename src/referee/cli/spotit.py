@@ -35,7 +35,7 @@ deck ``referee spotit generate --order 7`` prints."""
 
 def load_deck(path: str) -> Deck:
     """A deck file (YAML; ``-`` for stdin) as a :class:`~referee.spotit.Deck`."""
-    from referee.files import display_name, load_mapping
+    from referee.core.files import display_name, load_mapping
     from referee.spotit import Deck
 
     return Deck.from_mapping(load_mapping(path, "deck"), display_name(path))
@@ -97,7 +97,7 @@ def match(deck: str, first: int, second: int, as_json: bool) -> int:
     Example:
       referee spotit match examples/spotit/order-2.yaml 1 2
     """
-    from referee.files import display_name
+    from referee.core.files import display_name
     from referee.spotit import match as find
 
     found = find(load_deck(deck), first, second, display_name(deck))
@@ -142,7 +142,7 @@ def generate(
       referee spotit generate --order 7 --seed 1 -o deck.yaml
       referee spotit generate --order 3 --cards 10
     """
-    from referee.files import MAX_YAML_BYTES, display_name, dump_yaml, read_text
+    from referee.core.files import MAX_YAML_BYTES, display_name, dump_yaml, read_text
     from referee.spotit import (
         GENERATOR,
         builtin_symbols,
@@ -158,7 +158,7 @@ def generate(
         plain_text(name, "--name")
     refusal = order_refusal(order)
     if refusal:
-        from referee.errors import InputError
+        from referee.core.errors import InputError
 
         raise InputError(f"--order {order}: {refusal}")
     if symbols:
@@ -183,16 +183,16 @@ def generate(
     )
     size = len(text.encode("utf-8"))
     if size > MAX_YAML_BYTES:
-        from referee.errors import InputError
+        from referee.core.errors import InputError
 
         raise InputError(
             f"--order {order}: the deck would be {size / 1048576:.1f} MiB of YAML, more than "
             "the 1 MiB verify reads; keep fewer cards with --cards or use shorter symbols"
         )
     if output and output != "-":
-        from referee.files import atomic_write
+        from referee.core.files import write_text
 
-        atomic_write(output, text, force=force, what="deck")
+        write_text(output, text, force=force, what="deck")
     elif not as_json:
         click.echo(text, nl=False)
     if as_json:
@@ -249,7 +249,7 @@ def render(
     Example:
       referee spotit render examples/spotit/order-7.yaml -o cards.svg
     """
-    from referee.files import atomic_write
+    from referee.core.files import write_text
     from referee.spotit import plain_text
     from referee.spotit import verify as check
     from referee.spotit_render import page_layout, render_svg
@@ -275,9 +275,9 @@ def render(
             echo(f"Not rendered: {deck} does not verify.")
             echo("\n".join(report.lines()[1:]))
         return 1
-    from referee.files import display_name
+    from referee.core.files import display_name
 
-    atomic_write(
+    write_text(
         output,
         render_svg(
             cards, per_page=per_page, paper=paper.lower(), seed=seed, source=display_name(deck)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 import click
 
 from referee.cli import emit_json, json_option
-from referee.errors import InputError, show
+from referee.core.errors import InputError, show
 
 if TYPE_CHECKING:
     from referee.timer import Event, SandTimer

@@ -1,7 +1,7 @@
 """Word Block commands: ``score-claim`` and the ``wordblock`` group.
 
 Thin: parse the options, call one rules function from :mod:`referee.wordblock`,
-format the answer. Errors are raised as :class:`~referee.errors.InputError` and
+format the answer. Errors are raised as :class:`~referee.core.errors.InputError` and
 mapped to exit 2 in one place (:func:`referee.cli.run_mapped`).
 """
 
@@ -15,7 +15,7 @@ import click
 from referee.cli import CONTEXT_SETTINGS, F, dictionary_options, echo, emit_json, json_option
 
 if TYPE_CHECKING:
-    from referee.cells import Cell
+    from referee.core.cells import Cell
     from referee.dictionary import Dictionary
     from referee.wordblock import Board, Claim, Game, GameState, Hint
 
@@ -26,14 +26,14 @@ EXCLUSIONS_FILE = "wordblock-exclusions.txt"
 
 
 def load_board(path: str) -> Board:
-    from referee.files import display_name, load_mapping
+    from referee.core.files import display_name, load_mapping
     from referee.wordblock import Board
 
     return Board.from_mapping(load_mapping(path, "board file"), display_name(path))
 
 
 def load_game(path: str) -> Game:
-    from referee.files import display_name, load_mapping
+    from referee.core.files import display_name, load_mapping
     from referee.wordblock import Game
 
     return Game.from_mapping(load_mapping(path, "game file"), display_name(path))
@@ -41,14 +41,14 @@ def load_game(path: str) -> Game:
 
 def save(path: str, data: Mapping[str, Any], *, force: bool, what: str) -> None:
     """Write a board or game mapping as YAML, atomically."""
-    from referee.files import atomic_write
+    from referee.core.files import write_text
 
-    atomic_write(path, to_yaml(data), force=force, what=what)
+    write_text(path, to_yaml(data), force=force, what=what)
 
 
 def to_yaml(data: Mapping[str, Any]) -> str:
     """YAML with the card rows one per line, quoted, as a person writes them."""
-    from referee.files import dump_yaml
+    from referee.core.files import dump_yaml
 
     out: list[str] = []
     for key, value in data.items():
@@ -67,8 +67,8 @@ def to_yaml(data: Mapping[str, Any]) -> str:
 
 def exclusions() -> frozenset[str]:
     """The shipped list of abbreviations aspell en_US accepts (see the data file)."""
+    from referee.core.files import package_data
     from referee.dictionary import parse_word_list
-    from referee.files import package_data
 
     return parse_word_list(package_data(EXCLUSIONS_FILE).splitlines())
 
@@ -111,8 +111,8 @@ def _judge(
     lexicons: dict[tuple[str | None, str | None], Dictionary] | None = None,
 ) -> tuple[Claim, Dictionary]:
     """Judge one claim; ``lexicons`` keeps opened dictionaries (batch mode)."""
+    from referee.core.errors import InputError
     from referee.dictionary import open_dictionary
-    from referee.errors import InputError
     from referee.wordblock import judge_claim, normalise_word, parse_path
 
     word = normalise_word(word)
@@ -187,7 +187,7 @@ def score_claim(
       echo '{"word": "quash", "player": "red"}' | \\
           referee score-claim --batch --board examples/wordblock/rulebook.yaml
     """
-    from referee.files import display_name
+    from referee.core.files import display_name
 
     defaults: dict[str, Any] = {
         "board": board_file,
@@ -248,8 +248,8 @@ class _Scorer:
 
     def line(self, obj: dict[str, Any]) -> dict[str, Any]:
         from referee.cli import batch_field, no_stdin_files
-        from referee.errors import InputError, show
-        from referee.files import display_name
+        from referee.core.errors import InputError, show
+        from referee.core.files import display_name
 
         unknown = sorted(set(obj) - {"word", *self.defaults})
         if unknown:
@@ -358,7 +358,7 @@ def initials(players: Sequence[str]) -> dict[str, str]:
 def render_board(board: Board, path: Sequence[Cell] = ()) -> str:
     """The grid: each card as letter-points, a block as its owner's initial, the
     walk's step numbers in brackets; a legend of the initials below."""
-    from referee.cells import Cell, column_letter
+    from referee.core.cells import Cell, column_letter
 
     marks = initials(board.players)
     steps: dict[Cell, list[int]] = {}
@@ -432,8 +432,8 @@ def place(card: str, board_file: str, at_name: str, write: bool, as_json: bool) 
     Example:
       referee wordblock place t-1 --board examples/wordblock/rulebook.yaml --at B5
     """
-    from referee.cells import Cell
-    from referee.errors import InputError
+    from referee.core.cells import Cell
+    from referee.core.errors import InputError
     from referee.wordblock import Card, check_place
 
     board = load_board(board_file)
@@ -491,7 +491,7 @@ def move_block(
       referee wordblock move-block --board examples/wordblock/rulebook.yaml \\
           --player blue --to B4
     """
-    from referee.files import display_name
+    from referee.core.files import display_name
     from referee.wordblock import check_move
 
     board = load_board(board_file)
@@ -556,9 +556,9 @@ def hint(
     """
     import os
 
+    from referee.core.errors import InputError
+    from referee.core.files import display_name
     from referee.dictionary import is_path_spec, read_word_list
-    from referee.errors import InputError
-    from referee.files import display_name
     from referee.wordblock import WordIndex, hints
 
     board = load_board(board_file)
@@ -653,7 +653,7 @@ def game_new(players: str, output: str, board_file: str | None, force: bool, as_
     Example:
       referee wordblock game new --players blue,red,green -o game.yaml
     """
-    from referee.errors import InputError
+    from referee.core.errors import InputError
     from referee.wordblock import Game, player_name
 
     names = [player_name(p, "--players") for p in players.split(",") if p.strip()]
@@ -698,7 +698,7 @@ def game_claim(
     Example:
       referee wordblock game claim game.yaml quash --player red
     """
-    from referee.files import display_name
+    from referee.core.files import display_name
     from referee.wordblock import Action
 
     current = load_game(game_file)
@@ -748,9 +748,9 @@ def game_place(game_file: str, card: str, at_name: str, player: str | None, as_j
     Example:
       referee wordblock game place game.yaml t-1 --at B5 --player green
     """
-    from referee.cells import Cell
-    from referee.errors import InputError
-    from referee.files import display_name
+    from referee.core.cells import Cell
+    from referee.core.errors import InputError
+    from referee.core.files import display_name
     from referee.wordblock import Action, Card, check_place
 
     current = load_game(game_file)
@@ -796,7 +796,7 @@ def game_move_block(
     Example:
       referee wordblock game move-block game.yaml --player blue --to B4
     """
-    from referee.files import display_name
+    from referee.core.files import display_name
     from referee.wordblock import Action, check_move
 
     current = load_game(game_file)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from referee.errors import InputError, show
+from referee.core.errors import InputError, show
 
 _CELL = re.compile(r"([A-Za-z])([0-9]{1,2})")
 

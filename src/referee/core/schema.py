@@ -1,0 +1,382 @@
+"""The strict reader: every file the referee reads goes through here.
+
+Two layers:
+
+* :func:`parse_yaml` is YAML with the safe loader, made strict: a key that
+  appears twice in one mapping (at any depth) is refused with its line, an
+  integer longer than :data:`MAX_DIGITS` digits is refused before Python turns
+  it into a number, and the shape is bounded (depth, alias expansion, cycles).
+  Mappings and lists come back as :class:`YamlMap` / :class:`YamlList`, plain
+  ``dict`` / ``list`` subclasses that remember the line of each entry.
+* :class:`Value` and :class:`Fields` read those values field by field: wrong
+  types, out-of-range numbers and unknown keys are one :class:`InputError`
+  naming the key path and the line (``line 12: history[3].at: ...``); the file
+  edge (:func:`referee.core.files.read_document`) adds the file name once.
+
+>>> doc = Value(parse_yaml("players: [ann, bob]\\nrounds: 3\\n"))
+>>> with doc.fields() as f:
+...     players = [p.text() for p in f.require("players").items()]
+...     rounds = f.require("rounds").integer(1, 10)
+>>> players, rounds
+(['ann', 'bob'], 3)
+>>> Value(parse_yaml("rounds: 30\\n")).fields().require("rounds").integer(1, 10)
+Traceback (most recent call last):
+...
+referee.core.errors.InputError: line 1: rounds: expected a whole number from 1 to 10, got 30
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Sequence
+from types import TracebackType
+from typing import Any, TypeVar
+
+from referee.core.errors import InputError, show
+
+T = TypeVar("T")
+
+MAX_DIGITS = 18
+"""The most digits any integer in any file may have; counts, card numbers and
+seeds all fit (a seed is at most 18 digits)."""
+
+MAX_DEPTH = 50
+"""Deeper YAML is refused: no data file of the toolkit nests beyond a handful."""
+
+MAX_VALUES = 2_000_000
+"""YAML whose aliases expand to more values than this is refused (a few
+hundred bytes of aliases can stand for billions of values)."""
+
+
+class YamlMap(dict[Any, Any]):
+    """A mapping read from YAML: ``line`` of the mapping, ``lines[key]`` of each key."""
+
+    line: int | None = None
+    lines: dict[Any, int]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lines = {}
+
+
+class YamlList(list[Any]):
+    """A list read from YAML: ``line`` of the list, ``lines[i]`` of each item."""
+
+    line: int | None = None
+    lines: list[int]
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.lines = []
+
+
+_INT = re.compile(r"[-+]?[0-9]+")
+
+
+def _loader() -> type[Any]:
+    """The strict loader class (built on first use: yaml is imported lazily)."""
+    global _LOADER
+    if _LOADER is not None:
+        return _LOADER
+    import yaml
+    from yaml.constructor import ConstructorError, SafeConstructor
+
+    base: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+    class StrictLoader(base):  # type: ignore[misc]
+        def construct_yaml_map(self, node: Any) -> Iterator[YamlMap]:
+            data = YamlMap()
+            data.line = node.start_mark.line + 1
+            yield data
+            self.flatten_mapping(node)
+            for key_node, value_node in node.value:
+                key = self.construct_object(key_node, deep=False)
+                line = key_node.start_mark.line + 1
+                try:
+                    hash(key)
+                except TypeError:
+                    raise InputError(
+                        "a key must be a name, not a list or mapping", line=line
+                    ) from None
+                if key in data:
+                    raise InputError(f"key {show(key)} appears twice", line=line)
+                data[key] = self.construct_object(value_node, deep=False)
+                data.lines[key] = line
+
+        def construct_yaml_seq(self, node: Any) -> Iterator[YamlList]:
+            data = YamlList()
+            data.line = node.start_mark.line + 1
+            yield data
+            data.extend(self.construct_object(child, deep=False) for child in node.value)
+            data.lines = [child.start_mark.line + 1 for child in node.value]
+
+        def construct_yaml_int(self, node: Any) -> int:
+            text = str(node.value).replace("_", "")
+            digits = len(text.lstrip("+-"))
+            if digits > MAX_DIGITS:
+                raise InputError(
+                    f"a number of {digits:,} digits is out of range (at most {MAX_DIGITS} digits)",
+                    line=node.start_mark.line + 1,
+                )
+            value: int = SafeConstructor.construct_yaml_int(self, node)
+            return value
+
+        def construct_undefined(self, node: Any) -> Any:
+            raise ConstructorError(None, None, f"unknown tag {node.tag!r}", node.start_mark)
+
+    StrictLoader.add_constructor("tag:yaml.org,2002:map", StrictLoader.construct_yaml_map)
+    StrictLoader.add_constructor("tag:yaml.org,2002:seq", StrictLoader.construct_yaml_seq)
+    StrictLoader.add_constructor("tag:yaml.org,2002:int", StrictLoader.construct_yaml_int)
+    StrictLoader.add_constructor(None, StrictLoader.construct_undefined)
+    _LOADER = StrictLoader
+    return StrictLoader
+
+
+_LOADER: type[Any] | None = None
+
+
+def parse_yaml(text: str) -> Any:
+    """Parse YAML text strictly (safe loader only). Errors carry a line, no file."""
+    import yaml
+
+    try:
+        data = yaml.load(text, Loader=_loader())  # a SafeLoader subclass
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        problem = exc.problem or exc.context or "malformed YAML"
+        line = mark.line + 1 if mark else None
+        raise InputError(f"not valid YAML ({problem})", line=line) from None
+    except yaml.YAMLError as exc:
+        raise InputError(f"not valid YAML ({exc})") from None
+    except RecursionError:
+        raise InputError("YAML nested too deeply") from None
+    check_shape(data)
+    return data
+
+
+def check_shape(data: Any) -> None:
+    """Refuse structures nested too deeply, with cycles, or whose aliases expand
+    enormously, before any code walks them (no recursion here: an explicit
+    stack, and each shared object measured once)."""
+    depth: dict[int, int] = {}
+    size: dict[int, int] = {}
+    pending: set[int] = set()
+    stack: list[tuple[Any, bool]] = [(data, False)]
+    while stack:
+        node, done = stack.pop()
+        if not isinstance(node, (list, dict)):
+            continue
+        key = id(node)
+        children = list(node.values()) if isinstance(node, dict) else node
+        if done:
+            pending.discard(key)
+            inner = [c for c in children if isinstance(c, (list, dict))]
+            depth[key] = 1 + max((depth[id(c)] for c in inner), default=0)
+            size[key] = len(children) + sum(size[id(c)] for c in inner)
+            if depth[key] > MAX_DEPTH:
+                raise InputError(f"YAML nested too deeply (over {MAX_DEPTH} levels)")
+            if size[key] > MAX_VALUES:
+                raise InputError(
+                    f"YAML expands to over {MAX_VALUES:,} values (aliases?); refusing to read it"
+                )
+            continue
+        if key in depth:
+            continue
+        if key in pending:
+            raise InputError("YAML refers to itself (a recursive alias)")
+        pending.add(key)
+        stack.append((node, True))
+        stack.extend((c, False) for c in children if isinstance(c, (list, dict)))
+
+
+# ---------------------------------------------------------------------- reading
+
+
+def _type_name(value: object) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, int):
+        return f"the number {value}"
+    return show(value)
+
+
+class Value:
+    """One value of a document, with where it is: its key path and line.
+
+    Every accessor either returns a plain Python value of the asked type and
+    range or raises one :class:`InputError` naming the place.
+    """
+
+    __slots__ = ("line", "path", "raw")
+
+    def __init__(self, raw: Any, path: str = "", line: int | None = None) -> None:
+        self.raw = raw
+        self.path = path
+        self.line = line if line is not None else getattr(raw, "line", None)
+
+    def error(self, message: str) -> InputError:
+        return InputError(message, place=self.path or None, line=self.line)
+
+    def expected(self, what: str) -> InputError:
+        return self.error(f"expected {what}, got {_type_name(self.raw)}")
+
+    # -- containers
+    def fields(self, what: str = "a mapping (key: value)") -> Fields:
+        if not isinstance(self.raw, dict):
+            raise self.expected(what)
+        return Fields(self)
+
+    def items(self, *, at_most: int | None = None) -> list[Value]:
+        if not isinstance(self.raw, list):
+            raise self.expected("a list")
+        if at_most is not None and len(self.raw) > at_most:
+            raise self.error(f"at most {at_most:,} entries, got {len(self.raw):,}")
+        lines = getattr(self.raw, "lines", None)
+        return [
+            Value(item, f"{self.path}[{i}]", lines[i] if lines else None)
+            for i, item in enumerate(self.raw)
+        ]
+
+    def entries(self) -> list[tuple[str, Value]]:
+        """A mapping of names to values (player names, colours, ...), in order."""
+        fields = self.fields()
+        return [(key, fields.take(key)) for key in fields.names()]
+
+    # -- scalars
+    def text(self, *, choices: Sequence[str] | None = None, max_length: int = 1000) -> str:
+        if not isinstance(self.raw, str):
+            if choices:
+                raise self.expected(" or ".join(choices))
+            raise self.expected("text")
+        if choices is not None and self.raw not in choices:
+            raise self.error(f"expected {' or '.join(choices)}, got {show(self.raw)}")
+        if len(self.raw) > max_length:
+            raise self.error(f"over {max_length:,} characters")
+        return self.raw
+
+    def integer(self, low: int, high: int) -> int:
+        value = self.raw
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.expected(f"a whole number from {low} to {high}")
+        if not low <= value <= high:
+            raise self.error(f"expected a whole number from {low} to {high}, got {value}")
+        return value
+
+    def flag(self) -> bool:
+        if not isinstance(self.raw, bool):
+            raise self.expected("true or false")
+        return self.raw
+
+    def optional(self) -> Value | None:
+        """``None`` for a null value (``key:`` with nothing after it)."""
+        return None if self.raw is None else self
+
+    def convert(self, parse: Callable[[Any], T]) -> T:
+        """Run a parser of the rules on the raw value; its plain
+        :class:`InputError` gets this value's place and line."""
+        try:
+            return parse(self.raw)
+        except InputError as exc:
+            raise (
+                exc.at(self.path, self.line) if self.path else _with_line(exc, self.line)
+            ) from None
+
+
+def _with_line(exc: InputError, line: int | None) -> InputError:
+    if exc.line is None and exc.source is None:
+        exc.line = line
+        exc.message = exc._format()
+    return exc
+
+
+class Fields:
+    """The keys of one mapping, read one by one; :meth:`done` (or leaving the
+    ``with`` block) refuses any key that was not read, naming those expected."""
+
+    def __init__(self, value: Value) -> None:
+        self.value = value
+        self.data: dict[Any, Any] = value.raw
+        self.lines: dict[Any, int] = getattr(value.raw, "lines", {})
+        self.known: list[str] = []
+
+    def __enter__(self) -> Fields:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        if kind is None:
+            self.done()
+
+    def names(self) -> list[str]:
+        for key in self.data:
+            if not isinstance(key, str):
+                raise InputError(
+                    f"key {show(key)} is not a name",
+                    place=self.value.path or None,
+                    line=self.lines.get(key, self.value.line),
+                )
+        return list(self.data)
+
+    def _child(self, key: str) -> Value:
+        path = f"{self.value.path}.{key}" if self.value.path else key
+        return Value(self.data[key], path, self.lines.get(key))
+
+    def take(self, key: str) -> Value:
+        """A key known to be present (from :meth:`keys`)."""
+        if key not in self.known:
+            self.known.append(key)
+        return self._child(key)
+
+    def get(self, key: str) -> Value | None:
+        """The value of an optional key; ``None`` when absent or null."""
+        if key not in self.known:
+            self.known.append(key)
+        if key not in self.data or self.data[key] is None:
+            return None
+        return self._child(key)
+
+    def require(self, key: str) -> Value:
+        """The value of a required key (present and not null)."""
+        value = self.get(key)
+        if value is None:
+            where = self.value.path or None
+            missing = "is empty" if key in self.data else "is missing"
+            line = self.lines.get(key, self.value.line)
+            raise InputError(f"{key!r} {missing}", place=where, line=line)
+        return value
+
+    def allow(self, *keys: str) -> None:
+        """Keys accepted and ignored (comments, informational fields)."""
+        self.known.extend(k for k in keys if k not in self.known)
+
+    def done(self) -> None:
+        unknown = [k for k in self.data if k not in self.known]
+        if unknown:
+            key = unknown[0]
+            expected = ", ".join(self.known) or "no keys"
+            raise InputError(
+                f"unknown key {show(key)} (expected {expected})",
+                place=self.value.path or None,
+                line=self.lines.get(key, self.value.line),
+            )
+
+
+def bounded_int(text: str, low: int, high: int, place: str | None = None) -> int:
+    """A whole number typed on the command line, refused (not crashed on) when
+    it is long, malformed or out of range."""
+    stripped = text.strip()
+    if not _INT.fullmatch(stripped) or len(stripped.lstrip("+-")) > MAX_DIGITS:
+        raise InputError(
+            f"expected a whole number from {low} to {high}, got {show(text, 20)}", place=place
+        )
+    value = int(stripped, 10)
+    if not low <= value <= high:
+        raise InputError(f"expected a whole number from {low} to {high}, got {value}", place=place)
+    return value

@@ -1,0 +1,342 @@
+"""The game log: one engine under every live game (Blind Spot, Word Block,
+Out of Sight).
+
+A game file is a setup and the full history of actions::
+
+    format: referee-game/2
+    game: blindspot
+    ...the game's setup keys...
+    history:
+    - {action: play, player: red, word: pet, at: G1}
+    - {action: undo}
+
+The state is never stored: it is replayed from the history through the game's
+pure ``step``. Guarantees, the same for every game:
+
+* **One writer at a time.** A change runs under an exclusive ``fcntl.flock``
+  (POSIX only). The lock is taken on the game file itself and, once held, the
+  engine checks that the name still names the locked file: the atomic rename
+  of a previous writer replaces the file, and a writer that waited on the old
+  one opens the new one and tries again, so it never acts on stale content.
+* **A version on every game**: the number of recorded actions. It is 0 for a
+  new game and grows by exactly one per action, undo included; a refused step
+  records nothing. ``expect_version`` refuses a stale write
+  (:class:`~referee.core.errors.ConflictError`).
+* **Atomic writes** (:func:`referee.core.files.write_text`): readers see the
+  old file or the new one, never half of one.
+* **Undo is an action**: it takes back the latest action still in force, and
+  is kept in the history like any other; nothing is ever deleted.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
+
+from referee.core.errors import ConflictError, InputError
+from referee.core.files import display_name, reading
+from referee.core.schema import Fields, Value
+
+FORMAT = "referee-game/2"
+"""The ``format`` of game files written by this release."""
+
+MAX_HISTORY = 100_000
+"""The most actions a game file may hold."""
+
+S = TypeVar("S")  # the setup: fixed for the whole game
+St = TypeVar("St")  # the state, replayed
+A = TypeVar("A")  # one action
+R = TypeVar("R")  # what a command reports
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A step the rules refuse: ``reason`` is a stable key (``not-your-turn``),
+    ``detail`` a sentence for people."""
+
+    reason: str
+    detail: str = ""
+
+
+class Game(Protocol[S, St, A]):
+    """What a game gives the engine: its file format and its pure step."""
+
+    name: str
+    """The value of ``game:`` in its files, also the CLI group (``blindspot``)."""
+    title: str
+    """For people: "Blind Spot"."""
+
+    def read_setup(self, fields: Fields) -> S:
+        """The setup from the file's top-level keys (every one it reads is
+        marked known; the engine refuses the rest)."""
+        ...
+
+    def write_setup(self, setup: S) -> dict[str, Any]: ...
+
+    def read_action(self, value: Value) -> A: ...
+
+    def write_action(self, action: A) -> dict[str, Any]: ...
+
+    def is_undo(self, action: A) -> bool: ...
+
+    def undo(self) -> A:
+        """The action that records an undo."""
+        ...
+
+    def start(self, setup: S) -> St: ...
+
+    def step(self, setup: S, state: St, action: A) -> St | Refusal:
+        """Apply one action to the state (pure), or refuse it."""
+        ...
+
+    def upgrade(self, data: dict[str, Any]) -> dict[str, Any]:
+        """A file of an earlier release in this release's shape (or an
+        :class:`InputError` saying how to convert it)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Log(Generic[S, A]):
+    """A game file's content: the setup and every recorded action."""
+
+    setup: S
+    history: tuple[A, ...] = ()
+
+    @property
+    def version(self) -> int:
+        return len(self.history)
+
+    def add(self, action: A) -> Log[S, A]:
+        return Log(self.setup, (*self.history, action))
+
+
+@dataclass(frozen=True)
+class Replayed(Generic[S, St, A]):
+    """A log and the state its history leads to."""
+
+    log: Log[S, A]
+    state: St
+    in_force: tuple[int, ...]
+    """Indexes of the actions still in force (not undone), in order."""
+
+    @property
+    def version(self) -> int:
+        return self.log.version
+
+    @property
+    def last(self) -> A | None:
+        """The latest action still in force: what ``undo`` would take back."""
+        return self.log.history[self.in_force[-1]] if self.in_force else None
+
+
+@dataclass(frozen=True)
+class Decision(Generic[A, R]):
+    """What a command decided against the current state: an action to record
+    (or ``None`` for a refusal that records nothing) and what it reports."""
+
+    action: A | None
+    result: R
+
+
+@dataclass(frozen=True)
+class Acted(Generic[S, St, A, R]):
+    """The outcome of :func:`act`: the game as it is now and the report."""
+
+    game: Replayed[S, St, A]
+    result: R
+    recorded: bool
+
+    @property
+    def version(self) -> int:
+        return self.game.version
+
+
+# ----------------------------------------------------------------- replaying
+
+
+def in_force(game: Game[S, St, A], history: Sequence[A]) -> tuple[int, ...]:
+    """Indexes of the actions an undo has not taken back."""
+    kept: list[int] = []
+    for i, action in enumerate(history):
+        if game.is_undo(action):
+            if not kept:
+                raise InputError("undo with nothing to undo", place=f"history[{i}]")
+            kept.pop()
+        else:
+            kept.append(i)
+    return tuple(kept)
+
+
+def replay(game: Game[S, St, A], log: Log[S, A]) -> Replayed[S, St, A]:
+    """The state after the log's history; an action the rules refuse is an
+    :class:`InputError` naming its place (the file was edited by hand)."""
+    kept = in_force(game, log.history)
+    state = game.start(log.setup)
+    for i in kept:
+        result = game.step(log.setup, state, log.history[i])
+        if isinstance(result, Refusal):
+            detail = f": {result.detail}" if result.detail else ""
+            raise InputError(f"impossible action ({result.reason}{detail})", place=f"history[{i}]")
+        state = result
+    return Replayed(log, state, kept)
+
+
+# ------------------------------------------------------------------- the file
+
+
+def parse(game: Game[S, St, A], data: dict[str, Any]) -> Log[S, A]:
+    """A game file's mapping (from the strict reader) as a log."""
+    if data.get("format") != FORMAT:
+        data = game.upgrade(data)
+    with Value(data).fields() as fields:
+        fields.require("format").text(choices=[FORMAT])
+        fields.require("game").text(choices=[game.name])
+        setup = game.read_setup(fields)
+        raw = fields.get("history")
+        if raw is None and "history" in data:
+            raise InputError("expected a list of actions, got nothing", place="history")
+        items = raw.items(at_most=MAX_HISTORY) if raw is not None else []
+        history = tuple(game.read_action(item) for item in items)
+    return Log(setup, history)
+
+
+def text(game: Game[S, St, A], log: Log[S, A]) -> str:
+    """The file's text: the setup, then one line per action."""
+    import json
+
+    from referee.core.files import dump_yaml
+
+    head = {"format": FORMAT, "game": game.name, **game.write_setup(log.setup)}
+    lines = [
+        f"# A {game.title} game kept by referee: every action, in order. The state is",
+        f"# replayed from them (referee {game.name} game show); an undo is an action too.",
+        dump_yaml(head).rstrip("\n"),
+    ]
+    if not log.history:
+        lines.append("history: []")
+    else:
+        lines.append("history:")
+        # One JSON object per line is valid YAML flow style, and unambiguous
+        # (every string is quoted: "no" stays a word).
+        lines += ["- " + json.dumps(game.write_action(a), ensure_ascii=False) for a in log.history]
+    return "\n".join(lines) + "\n"
+
+
+def load(game: Game[S, St, A], path: str) -> Replayed[S, St, A]:
+    """Read and replay a game file (no lock: writes are atomic renames)."""
+    from referee.core.files import decode_text, parse_document, read_bytes
+
+    name = display_name(path)
+    data = parse_document(decode_text(read_bytes(path, what="game"), name, "game"), name, "game")
+    with reading(path):
+        return replay(game, parse(game, data))
+
+
+def create(game: Game[S, St, A], path: str, setup: S, *, force: bool = False) -> Replayed[S, St, A]:
+    """Write a new game (version 0). Without ``force`` an existing file is never
+    replaced, even by a writer racing this one."""
+    from referee.core.files import write_text
+
+    log: Log[S, A] = Log(setup)
+    replayed = replay(game, log)
+    write_text(path, text(game, log), force=force, what="game")
+    return replayed
+
+
+@contextlib.contextmanager
+def locked(path: str) -> Iterator[tuple[int, str]]:
+    """Hold the exclusive lock of a game file: yields the open descriptor of
+    the file the name now names, and its real path."""
+    import fcntl
+
+    name = display_name(path)
+    real = os.path.realpath(path)
+    while True:
+        try:
+            fd = os.open(real, os.O_RDONLY | os.O_NONBLOCK)
+        except FileNotFoundError:
+            raise InputError(f"{name}: no such game file") from None
+        except ValueError:
+            raise InputError(f"{name}: not a usable file name") from None
+        except OSError as exc:
+            raise InputError(f"{name}: cannot read the game: {exc.strerror}") from None
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):
+                kind = "a directory" if stat.S_ISDIR(st.st_mode) else "not a regular file"
+                raise InputError(f"{name}: is {kind}; a game file is expected")
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            try:
+                current = os.stat(real)
+            except FileNotFoundError:
+                current = None
+        except BaseException:
+            os.close(fd)
+            raise
+        if current is not None and os.path.samestat(st, current):
+            break
+        os.close(fd)  # replaced while we waited: lock the new file
+    try:
+        yield fd, real
+    finally:
+        os.close(fd)
+
+
+def act(
+    game: Game[S, St, A],
+    path: str,
+    decide: Callable[[Replayed[S, St, A]], Decision[A, R]],
+    *,
+    expect_version: int | None = None,
+    before_write: Callable[[], None] | None = None,
+) -> Acted[S, St, A, R]:
+    """Change a game: under the lock, read and replay it, check the version,
+    let ``decide`` judge against the current state, and record its action.
+
+    ``before_write`` runs after the decision and before the write (the place
+    for checks of other files a command will write: nothing may fail after the
+    game is written).
+    """
+    from referee.core.files import _atomic, decode_text, parse_document, read_fd
+
+    name = display_name(path)
+    with locked(path) as (fd, real):
+        data = parse_document(decode_text(read_fd(fd, name, what="game"), name, "game"), name)
+        with reading(path):
+            current = replay(game, parse(game, data))
+        if expect_version is not None and current.version != expect_version:
+            raise ConflictError(
+                f"game changed: version is {current.version}, expected {expect_version}"
+            )
+        decision = decide(current)
+        if decision.action is None:
+            return Acted(current, decision.result, recorded=False)
+        log = current.log.add(decision.action)
+        with reading(path):
+            after = replay(game, log)
+        if before_write is not None:
+            before_write()
+        _atomic(real, text(game, log).encode("utf-8"), create=False, name=path, what="game")
+        return Acted(after, decision.result, recorded=True)
+
+
+NOTHING_TO_UNDO = Refusal("nothing-to-undo", "there is no action to take back")
+
+
+def undo(
+    game: Game[S, St, A], path: str, *, expect_version: int | None = None
+) -> Acted[S, St, A, A | Refusal]:
+    """Record an undo of the latest action in force; reports the action taken
+    back, or :data:`NOTHING_TO_UNDO` (nothing is written)."""
+
+    def decide(current: Replayed[S, St, A]) -> Decision[A, A | Refusal]:
+        last = current.last
+        if last is None:
+            return Decision(None, NOTHING_TO_UNDO)
+        return Decision(game.undo(), last)
+
+    return act(game, path, decide, expect_version=expect_version)
