@@ -9,6 +9,7 @@ line on stderr and exit 2.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import os
 import sys
@@ -85,6 +86,18 @@ class LazyGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *self.lazy})
 
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        name = args[0] if args else ""
+        if args and self.get_command(ctx, name) is None and not name.startswith("-"):
+            import difflib
+
+            close = difflib.get_close_matches(name, self.list_commands(ctx), n=1)
+            if close:
+                ctx.fail(f"No such command {name!r}; did you mean {close[0]!r}?")
+        return super().resolve_command(ctx, args)
+
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in self.lazy:
             module, _, attr = self.lazy[cmd_name].partition(":")
@@ -107,6 +120,13 @@ class RefereeGroup(LazyGroup):
             if rows:
                 with formatter.section(title):
                     formatter.write_dl(rows)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        # Click's main turns a broken pipe into exit 1; the referee's is exit 0.
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            raise _ReaderGone from None
 
     def main(  # type: ignore[override]
         self,
@@ -165,12 +185,36 @@ def run_mapped(call: Callable[[], Any]) -> int:
     except KeyboardInterrupt:
         error_line("interrupted")
         return 130
+    except (BrokenPipeError, _ReaderGone):
+        return _reader_gone()
+    except OSError as exc:
+        # Writing the answer failed (stdout full, closed, or an I/O error):
+        # input-side errors were already RefereeErrors naming their file.
+        error_line(f"cannot write the output: {exc.strerror or exc}")
+        return EXIT_INPUT
+    code = rv if isinstance(rv, int) else EXIT_YES
+    try:
+        if sys.stdout is not None:
+            sys.stdout.flush()
     except BrokenPipeError:
-        # The reader went away (e.g. `referee words ... | head`): not an error.
+        return _reader_gone()
+    except (OSError, ValueError) as exc:
+        error_line(f"cannot write the output: {getattr(exc, 'strerror', None) or exc}")
+        return EXIT_INPUT
+    return code
+
+
+class _ReaderGone(Exception):
+    """Standard output's reader closed the pipe."""
+
+
+def _reader_gone() -> int:
+    """The reader went away (``referee setup catalog | head -1``): not an error.
+    Later writes (Python's own flush at exit) go to /dev/null."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-        return EXIT_YES
-    return rv if isinstance(rv, int) else EXIT_YES
+    return EXIT_YES
 
 
 def error_line(message: str, kind: str = "input") -> None:
@@ -207,7 +251,18 @@ def cli() -> None:
 
 def main(args: Sequence[str] | None = None) -> None:
     """Console-script entry point."""
-    cli.main(args=args, prog_name="referee")
+    if sys.stdout is None:  # started with stdout closed (`referee ... >&-`)
+        click.echo("Error: standard output is closed; nowhere to write the answer", err=True)
+        sys.exit(EXIT_INPUT)
+    argv = list(sys.argv[1:] if args is None else args)
+    for i, arg in enumerate(argv, start=1):
+        try:
+            arg.encode("utf-8")
+        except UnicodeEncodeError:
+            text = arg.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+            click.echo(f"Error: argument {i} ({text!r}) is not valid UTF-8 text", err=True)
+            sys.exit(EXIT_INPUT)
+    cli.main(args=argv, prog_name="referee")
 
 
 # ----------------------------------------------------------------- shared options
