@@ -44,10 +44,6 @@ MAX_ORDER = 97
 MAX_CARDS = 10_000
 """A deck has at most this many cards (every deck ``generate`` makes fits)."""
 
-PAIR_LIMIT = 20_000_000
-"""Above this many symbol pairs (a card of thousands of symbols) ``verify``
-decides with bit sets alone instead of counting pairs."""
-
 COMPLETION_BUDGET = 200_000
 """Search steps :func:`verify` spends looking for the cards a subset is missing."""
 
@@ -441,56 +437,35 @@ def _plane_lines(plane: PlaneFit) -> list[str]:
 def verify(deck: Deck, *, cap: int = FAULT_CAP, budget: int = COMPLETION_BUDGET) -> DeckReport:
     """Check that every two cards share exactly one symbol and none repeats one.
 
-    The verdict costs O(cards x k^2): each card adds its C(k, 2) symbol pairs to
-    a set. Only a broken deck is examined pair by pair (with bit sets, one per
-    symbol), to list the first ``cap`` offending pairs and count them all.
+    One bit set per symbol (bit j: card j has it) and one pass over the cards
+    (:func:`_faults`): O(cards x k) big-integer operations of cards/64 words
+    each, memory linear in the deck (symbols x cards bits). It lists the first
+    ``cap`` offending pairs and counts them all.
     """
-    from itertools import combinations
+    from collections import Counter
+    from itertools import chain
 
-    index: dict[str, int] = {}
-    names: list[str] = []
+    names = list(dict.fromkeys(chain.from_iterable(deck.cards)))
+    index = {symbol: i for i, symbol in enumerate(names)}
     cards: list[list[int]] = []
     repeats: list[Repeat] = []
     sizes: dict[int, int] = {}
+    number_of = index.__getitem__
     for number, card in enumerate(deck.cards, 1):
-        ids: list[int] = []
-        seen: set[int] = set()
-        twice: list[str] = []
-        for symbol in card:
-            sid = index.get(symbol)
-            if sid is None:
-                sid = index[symbol] = len(names)
-                names.append(symbol)
-            if sid in seen:
-                if symbol not in twice:
-                    twice.append(symbol)
-            else:
-                seen.add(sid)
-                ids.append(sid)
-        if twice:
-            repeats.append(Repeat(number, tuple(twice)))
+        ids = list(map(number_of, card))
+        unique = set(ids)
+        if len(unique) != len(ids):
+            twice = [sym for k, sym in enumerate(card) if ids.index(ids[k]) != k]
+            repeats.append(Repeat(number, tuple(dict.fromkeys(twice))))
+            ids = list(unique)
         ids.sort()
         cards.append(ids)
         sizes[len(card)] = sizes.get(len(card), 0) + 1
 
-    v = len(names)
-    freq = [0] * v
-    for ids in cards:
-        for s in ids:
-            freq[s] += 1
+    counts = Counter(chain.from_iterable(cards))
+    freq = [counts[s] for s in range(len(names))]
     n = len(cards)
-    incidences = sum(f * (f - 1) // 2 for f in freq)
-    passes = False
-    if sum(len(ids) * (len(ids) - 1) // 2 for ids in cards) <= PAIR_LIMIT:
-        keys: list[int] = []
-        for ids in cards:
-            keys.extend(a * v + b for a, b in combinations(ids, 2))
-        passes = len(set(keys)) == len(keys) and incidences == n * (n - 1) // 2
-    if passes:
-        faults: list[PairFault] = []
-        total = 0
-    else:
-        faults, total = _faults(cards, names, cap)
+    faults, total = _faults(cards, names, freq, cap)
 
     report = DeckReport(
         name=deck.name,
@@ -505,28 +480,40 @@ def verify(deck: Deck, *, cap: int = FAULT_CAP, budget: int = COMPLETION_BUDGET)
     return replace(report, plane=_plane_fit(report, cards, names, freq, budget))
 
 
-def _faults(cards: list[list[int]], names: list[str], cap: int) -> tuple[list[PairFault], int]:
+def _faults(
+    cards: list[list[int]], names: list[str], freq: list[int], cap: int
+) -> tuple[list[PairFault], int]:
     """Every pair not sharing exactly one symbol: counted all, the first ``cap`` listed.
 
     One bit set per symbol (bit j: card j has it); for card i, OR-ing its
     symbols' sets while tracking "seen twice" gives the cards sharing at least
-    one and at least two symbols with it.
+    one and at least two symbols with it. The common case costs one OR per
+    symbol: when the card's symbols reach all ``n`` cards and their counts add
+    up to exactly ``n - 1`` other cards, each other card shares exactly one.
     """
+    from functools import reduce
+    from operator import or_
+
     n = len(cards)
-    freq = [0] * len(names)
-    for ids in cards:
-        for s in ids:
-            freq[s] += 1
-    masks = [0] * len(names)  # symbols on one card only never make a pair: no set
+    # Bits are set in byte arrays, then each becomes one integer (setting bits
+    # of a growing integer would copy it every time).
+    rows = [bytearray((n + 7) // 8) if f > 1 else None for f in freq]
     for j, ids in enumerate(cards):
-        bit = 1 << j
+        byte, bit = j >> 3, 1 << (j & 7)
         for s in ids:
-            if freq[s] > 1:
-                masks[s] |= bit
+            row = rows[s]
+            if row is not None:
+                row[byte] |= bit
+    masks = [0 if row is None else int.from_bytes(row, "little") for row in rows]
     everyone = (1 << n) - 1
     faults: list[PairFault] = []
     total = 0
     for i, ids in enumerate(cards):
+        if (
+            reduce(or_, map(masks.__getitem__, ids), 0) == everyone
+            and sum(map(freq.__getitem__, ids)) - len(ids) == n - 1
+        ):
+            continue
         once = twice = 0
         for s in ids:
             m = masks[s]

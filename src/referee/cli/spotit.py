@@ -166,6 +166,19 @@ def generate(
         source = display_name(symbols)
     else:
         names, source = builtin_symbols(), "the built-in set"
+    # A lower bound of the YAML's size, known before the deck is built: every
+    # card lists order + 1 symbols, each at least as long as the shortest ones.
+    k = order + 1
+    card_count = cards if cards is not None else order * order + order + 1
+    shortest = sorted(len(n.encode("utf-8")) for n in names)[:k]
+    at_least = card_count * (sum(shortest) + 2 * k + 2)
+    if at_least > MAX_YAML_BYTES:
+        from referee.core.errors import InputError
+
+        raise InputError(
+            f"--order {order}: the deck would be over {at_least / 1048576:.1f} MiB of YAML, more "
+            "than the 1 MiB verify reads; keep fewer cards with --cards or use shorter symbols"
+        )
     deck = build(order, names, cards=cards, seed=seed, name=name, symbols_source=source)
     made = f"referee spotit generate --order {order}"
     if symbols:
