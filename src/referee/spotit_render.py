@@ -1,4 +1,4 @@
-"""Printable Spot it! cards as one SVG: round cards, several to a page.
+"""Printable Spot it! cards as one SVG or a PDF: round cards, several to a page.
 
 Pure (no click, yaml): :func:`render_svg` returns the SVG text. Pages (A4 or
 US Letter, in millimetres) are stacked top to bottom in one drawing, each a
@@ -270,47 +270,40 @@ def symbol_svg(symbol: str) -> str:
     )
 
 
-def render_svg(
-    deck: Deck, *, per_page: int = 6, paper: str = "a4", seed: str = "", source: str | None = None
-) -> str:
-    """The whole deck as one SVG document (pages stacked top to bottom)."""
-    layout = page_layout(per_page, paper)
+def _check_drawable(deck: Deck, source: str | None) -> None:
     for number, card in enumerate(deck.cards, 1):
         if len(card) > MAX_DRAWN:
             raise InputError(
                 f"{where(source, f'card {number}')}{len(card)} symbols; render draws at most "
                 f"{MAX_DRAWN} on a card"
             )
+
+
+def page_bodies(deck: Deck, layout: PageLayout, paper: str, seed: str) -> list[str]:
+    """The drawing of each page in the page's own millimetres: cards, their
+    numbers, cut marks at the corners of each card's square, and a footer."""
+    per_page = layout.per_page
     pages = -(-len(deck.cards) // per_page)
     width, height = layout.width, layout.height
     stream = SeedStream(seed, "render")
-    out = [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(width)}mm" '
-        f'height="{_num(height * pages)}mm" viewBox="0 0 {_num(width)} {_num(height * pages)}">',
-        f"<title>{_esc(deck.name)}: {len(deck.cards)} cards</title>",
-        "<defs>",
-        *(f'<path id="shape-{name}" d="{d}"/>' for name, d in SHAPES.items()),
-        "</defs>",
-    ]
     cell_w = (width - 2 * MARGIN) / layout.columns
     cell_h = (height - 2 * MARGIN - LABEL) / layout.rows
     radius = layout.diameter / 2
     shapes = {k: slots(k) for k in {len(c) for c in deck.cards}}
+    bodies = []
     for page in range(pages):
-        top = page * height
         first = page * per_page
         cards = deck.cards[first : first + per_page]
-        out.append(
+        out = [
             f'<g class="page" id="page-{page + 1}" data-cards="{len(cards)}">'
-            f'<rect x="0" y="{_num(top)}" width="{_num(width)}" height="{_num(height)}" '
-            'fill="#ffffff"/>'
-        )
+            f'<rect x="0" y="0" width="{_num(width)}" height="{_num(height)}" fill="#ffffff"/>'
+        ]
         for i, card in enumerate(cards):
             number = first + i + 1
             row, col = divmod(i, layout.columns)
             cx = MARGIN + cell_w * (col + 0.5)
-            cy = top + MARGIN + cell_h * row + GAP / 2 + radius
+            cy = MARGIN + cell_h * row + GAP / 2 + radius
+            out.append(_cut_marks(cx, cy, radius))
             out.append(
                 f'<g class="card" id="card-{number}" data-symbols="{len(card)}" '
                 f'transform="translate({_num(cx)} {_num(cy)})">'
@@ -333,11 +326,77 @@ def render_svg(
             )
             out.append("</g>")
         out.append(
-            f'<text x="{_num(width / 2)}" y="{_num(top + height - MARGIN / 2)}" '
+            f'<text x="{_num(width / 2)}" y="{_num(height - MARGIN / 2)}" '
             f'font-family="{FONT}" font-size="3" text-anchor="middle" fill="#888888">'
             f"{_esc(deck.name)}: page {page + 1} of {pages}; print at 100% on "
             f"{'A4' if paper == 'a4' else 'US Letter'} and cut along the circles</text>"
         )
         out.append("</g>")
+        bodies.append("\n".join(out))
+    return bodies
+
+
+CUT_MARK = 3.0
+"""Length of the cut marks at each corner of a card's square, in millimetres."""
+
+
+def _cut_marks(cx: float, cy: float, radius: float) -> str:
+    """Corner ticks just outside the square around a card (never on the card)."""
+    lines = []
+    for sx in (-1, 1):
+        for sy in (-1, 1):
+            x, y = cx + sx * (radius + 0.8), cy + sy * (radius + 0.8)
+            lines.append(f"M {_num(x)} {_num(y)} h {_num(sx * CUT_MARK)}")
+            lines.append(f"M {_num(x)} {_num(y)} v {_num(sy * CUT_MARK)}")
+    return (
+        f'<path class="cut" d="{" ".join(lines)}" stroke="#999999" stroke-width="0.2" fill="none"/>'
+    )
+
+
+def _svg_open(width: float, height: float) -> list[str]:
+    return [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(width)}mm" '
+        f'height="{_num(height)}mm" viewBox="0 0 {_num(width)} {_num(height)}">',
+        "<defs>",
+        *(f'<path id="shape-{name}" d="{d}"/>' for name, d in SHAPES.items()),
+        "</defs>",
+    ]
+
+
+def render_svg(
+    deck: Deck, *, per_page: int = 6, paper: str = "a4", seed: str = "", source: str | None = None
+) -> str:
+    """The whole deck as one SVG document (pages stacked top to bottom)."""
+    layout = page_layout(per_page, paper)
+    _check_drawable(deck, source)
+    bodies = page_bodies(deck, layout, paper, seed)
+    height = layout.height
+    out = _svg_open(layout.width, height * len(bodies))
+    out.insert(3, f"<title>{_esc(deck.name)}: {len(deck.cards)} cards</title>")
+    for page, body in enumerate(bodies):
+        out.append(f'<g transform="translate(0 {_num(page * height)})">{body}</g>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def render_pdf(
+    deck: Deck, *, per_page: int = 6, paper: str = "a4", seed: str = "", source: str | None = None
+) -> bytes:
+    """The deck as a PDF (fpdf2): one page per sheet, the same drawing as the
+    SVG's pages, so no card ever crosses a page edge."""
+    import io
+
+    from fpdf import FPDF
+
+    layout = page_layout(per_page, paper)
+    _check_drawable(deck, source)
+    pdf = FPDF(unit="mm", format=(layout.width, layout.height))
+    pdf.set_creator("referee")
+    pdf.set_title(f"{deck.name}: {len(deck.cards)} cards")
+    pdf.set_auto_page_break(False)
+    for body in page_bodies(deck, layout, paper, seed):
+        page = "\n".join([*_svg_open(layout.width, layout.height), body, "</svg>"])
+        pdf.add_page()
+        pdf.image(io.BytesIO(page.encode("utf-8")), x=0, y=0, w=layout.width, h=layout.height)
+    return bytes(pdf.output())

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -231,7 +231,13 @@ def generate(
 
 @spotit.command("render", no_args_is_help=True)
 @click.argument("deck", metavar="DECK")
-@click.option("-o", "--output", required=True, metavar="OUT.svg", help="The SVG file to write.")
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    metavar="FILE",
+    help="The file to write: a PDF if its name ends in .pdf, else an SVG (- for stdout).",
+)
 @click.option(
     "--per-page",
     callback=whole,
@@ -253,13 +259,14 @@ def generate(
 def render(
     deck: str, output: str, per_page: int, paper: str, seed: str, force: bool, as_json: bool
 ) -> int:
-    """Printable round cards as one SVG, several cards per page.
+    """Printable round cards: a PDF (-o NAME.pdf) or one SVG, several per page.
 
     Symbols are drawn as coloured shapes and numerals in varying sizes and
     rotations. A deck that does not verify is not rendered (exit 1).
 
     \b
     Example:
+      referee spotit render examples/spotit/order-7.yaml -o cards.pdf
       referee spotit render examples/spotit/order-7.yaml -o cards.svg
     """
     from referee.core.files import write_text
@@ -290,14 +297,19 @@ def render(
         return 1
     from referee.core.files import display_name
 
-    write_text(
-        output,
-        render_svg(
-            cards, per_page=per_page, paper=paper.lower(), seed=seed, source=display_name(deck)
-        ),
-        force=force,
-        what="SVG",
-    )
+    options: dict[str, Any] = {
+        "per_page": per_page,
+        "paper": paper.lower(),
+        "seed": seed,
+        "source": display_name(deck),
+    }
+    if output.lower().endswith(".pdf"):
+        from referee.core.files import write_bytes
+        from referee.spotit_render import render_pdf
+
+        write_bytes(output, render_pdf(cards, **options), force=force, what="PDF")
+    else:
+        write_text(output, render_svg(cards, **options), force=force, what="SVG")
     if as_json:
         emit_json({**summary, "output": output})
     else:

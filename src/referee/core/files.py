@@ -252,21 +252,27 @@ def same_file(a: str, b: str) -> bool:
 
 def write_text(path: str, text: str, *, force: bool = False, what: str = "file") -> None:
     """Write ``text`` to ``path`` (``-``: standard output) by the rules above."""
+    write_bytes(path, text.encode("utf-8"), force=force, what=what)
+
+
+def write_bytes(path: str, data: bytes, *, force: bool = False, what: str = "file") -> None:
+    """Write ``data`` to ``path`` (``-``: standard output) by the rules above."""
     real = destination(path, force=force, what=what)
     if real == "-":
-        write_stdout(text)
+        write_stdout(data)
         return
-    _atomic(real, text.encode("utf-8"), create=not os.path.exists(real), name=path, what=what)
+    _atomic(real, data, create=not os.path.exists(real), name=path, what=what)
 
 
-def write_stdout(text: str) -> None:
-    """Text on standard output; a closed or full stdout is an :class:`InputError`."""
+def write_stdout(data: bytes) -> None:
+    """Bytes on standard output; a closed or full stdout is an :class:`InputError`."""
     try:
-        sys.stdout.write(text)
         sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
     except BrokenPipeError:
         raise
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, AttributeError) as exc:
         reason = getattr(exc, "strerror", None) or "closed"
         raise InputError(f"cannot write to standard output: {reason}") from None
 
