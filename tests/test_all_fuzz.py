@@ -84,7 +84,7 @@ settings.register_profile("fuzz-long", parent=settings.get_profile("fuzz-ci"), m
 PROFILES = {"ci": "fuzz-ci", "long": "fuzz-long", "fuzz-ci": "fuzz-ci", "fuzz-long": "fuzz-long"}
 _wanted = os.environ.get("HYPOTHESIS_PROFILE", "ci")
 if _wanted not in PROFILES:
-    raise ValueError(f"HYPOTHESIS_PROFILE={_wanted!r}: test_fuzz.py knows 'ci' and 'long'")
+    raise ValueError(f"HYPOTHESIS_PROFILE={_wanted!r}: test_all_fuzz.py knows 'ci' and 'long'")
 PROFILE = PROFILES[_wanted]
 FUZZ = settings.get_profile(PROFILE)
 

@@ -3,7 +3,7 @@ generation (method sha256-ctr-v1), BS1 codes, verification, rendering.
 
 The golden files tests/data/setups/seed-1.yaml and seed-2024.yaml are the exact
 output of ``referee setup generate --seed 1`` / ``--seed 2024``; the CLI tests
-(test_cli_setup.py) compare the command against them byte for byte.
+(test_blindspot_setup_cli.py) compare the command against them byte for byte.
 """
 
 from __future__ import annotations
