@@ -11,14 +11,13 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-Outcome = tuple[int, str, str]
-Runner = Callable[..., Outcome]
+from helpers import Outcome, Runner
 
 REPO = Path(__file__).resolve().parent.parent
 

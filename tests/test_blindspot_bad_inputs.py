@@ -21,21 +21,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-Outcome = tuple[int, str, str]
-Runner = Callable[..., Outcome]
-
-SAMPLE = "setups/sample.yaml"
-ROWS = [
-    "searstoep",
-    "komieguud",
-    "bhvnlcwyf",
-    "wealotaru",
-    "gjtdaqnxz",
-    "noirtcamt",
-    "etecstars",
-    "planoetyb",
-    "aopetmish",
-]
+from helpers import SAMPLE, Runner, assert_one_error_line
+from helpers import SAMPLE_LETTERS as ROWS
 
 
 def letters(rows: list[str]) -> str:
@@ -45,23 +32,6 @@ def letters(rows: list[str]) -> str:
 def tiles(third: str) -> str:
     """A tiles layout whose first row's third tile is ``third`` (written as is)."""
     return f"tiles:\n  - [1A, 2B, {third}]\n  - [4A, 5B, 6A]\n  - [7A, 8B, 9A]\n"
-
-
-MAX_LINE = 1000
-"""An error line names the file and the problem; it never echoes a whole structure."""
-
-
-def assert_one_error_line(code: int, out: str, err: str, *fragments: str) -> None:
-    assert "Traceback" not in out + err
-    assert code == 2, (out, err)
-    assert out == ""
-    assert err.endswith("\n")
-    lines = err.splitlines()
-    assert len(lines) == 1, err[:2000]
-    assert lines[0].startswith("Error: ")
-    assert len(lines[0]) <= MAX_LINE, f"{len(lines[0])} characters: {lines[0][:300]}..."
-    for fragment in fragments:
-        assert fragment in lines[0]
 
 
 # ------------------------------------------------------------------ the listed cases

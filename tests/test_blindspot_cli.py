@@ -7,25 +7,19 @@ real ``python -m referee`` subprocess. The examples follow the rulebook's
 
 from __future__ import annotations
 
-import json
 import os
 import pty
 import subprocess
 import sys
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-Outcome = tuple[int, str, str]
-Runner = Callable[..., Outcome]
+from helpers import ASPELL, SAMPLE, SAMPLE_POSITION, Runner, one_json
 
-ASPELL = {"name": "en_US", "provider": "aspell"}
 HUNSPELL = {"name": "en_US", "provider": "hunspell"}
-SAMPLE = "setups/sample.yaml"
-SAMPLE_POSITION = "examples/blindspot/sample-position.yaml"
 
 SEAS_BOARD = """\
      A  B  C  D  E  F  G  H  I
@@ -45,13 +39,6 @@ teams: [[red, yellow], [blue, green]]
 glasses:
   yellow: 1
 """
-
-
-def one_json(out: str) -> Any:
-    """Exactly one JSON document, on one line."""
-    assert out.endswith("\n")
-    assert out.count("\n") == 1, out
-    return json.loads(out)
 
 
 def verdict(

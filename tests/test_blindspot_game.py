@@ -2,7 +2,7 @@
 
 The spec is issue 7 and the Blind Spot Rulebook: Play,
 Farsighted Bonus, Glasses, Team Game, Solo Play, Solo Scoring. Dictionaries are
-plain sets (no enchant). The board is setups/sample.yaml, copied inline; its
+plain sets (no enchant). The board is setups/sample.yaml, copied inline (helpers.py); its
 words: PET at G1 (reads west), TALE at E4 (north), WELT at C4 (east, across
 E4), PLANET at E8 (the farsighted bonus), SEAS at D1, CAT at H5 (diagonal),
 ACTION at D6 (west, a bonus), KOI at C2.
@@ -19,6 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import SAMPLE_LETTERS
 from referee.blindspot import (
     SIZE,
     SPOTS_PER_COLOUR,
@@ -38,17 +39,6 @@ from referee.cells import Cell
 from referee.errors import InputError
 from referee.setups import GameFile, load_game
 
-SAMPLE_LETTERS = [
-    "searstoep",
-    "komieguud",
-    "bhvnlcwyf",
-    "wealotaru",
-    "gjtdaqnxz",
-    "noirtcamt",
-    "etecstars",
-    "planoetyb",
-    "aopetmish",
-]
 SAMPLE = board_from_letters(SAMPLE_LETTERS)
 # No word of WORDS (or any word at all) reads on this board.
 NO_WORDS = board_from_letters(["qxzqxzqxz", "xzqxzqxzq", "zqxzqxzqx"] * 3)

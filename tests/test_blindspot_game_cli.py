@@ -11,7 +11,6 @@ tests/data/blindspot-games/.
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import subprocess
@@ -23,10 +22,9 @@ from typing import Any
 import pytest
 import yaml
 
-Outcome = tuple[int, str, str]
-Runner = Callable[..., Outcome]
+from helpers import SAMPLE, Runner, one_json
+from helpers import assert_one_error_line as one_error
 
-SAMPLE = "setups/sample.yaml"
 DATA = Path(__file__).resolve().parent / "data" / "blindspot-games"
 DATA_REL = "tests/data/blindspot-games"  # as named on the command line (cwd is the repo)
 NO_WORDS = f"{DATA_REL}/no-words.yaml"
@@ -50,23 +48,6 @@ Out: red
 Actions: 11
 Game over: blue wins.
 """
-
-
-def one_json(out: str) -> Any:
-    """Exactly one JSON document, on one line."""
-    assert out.endswith("\n")
-    assert out.count("\n") == 1, out
-    return json.loads(out)
-
-
-def one_error(code: int, out: str, err: str) -> str:
-    """Exit 2 with exactly one ``Error:`` line on stderr and nothing on stdout."""
-    assert code == 2, (out, err)
-    assert out == ""
-    assert "Traceback" not in err
-    assert err.endswith("\n") and err.count("\n") == 1, err
-    assert err.startswith("Error: "), err
-    return err[:-1]
 
 
 def state(

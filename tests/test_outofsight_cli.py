@@ -7,29 +7,20 @@ golden data in tests/data/outofsight/game/ with its hand-worked expected.yaml.
 
 from __future__ import annotations
 
-import json
 import os
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
 
-Outcome = tuple[int, str, str]
-Runner = Callable[..., Outcome]
+from helpers import Runner, one_json
 
 DATA = Path(__file__).resolve().parent / "data" / "outofsight"
 GAME = DATA / "game"
 EXAMPLE_THREE = "examples/outofsight/example-three.yaml"
 EXPECTED: dict[str, Any] = yaml.safe_load((GAME / "expected.yaml").read_text(encoding="utf-8"))
 KEYS = ("points", "scored", "saved", "subtracted")
-
-
-def one_json(out: str) -> Any:
-    assert out.endswith("\n")
-    assert out.count("\n") == 1, out
-    return json.loads(out)
 
 
 def summary(player: dict[str, Any], keys: tuple[str, ...] = KEYS) -> dict[str, Any]:

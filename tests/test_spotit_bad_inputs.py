@@ -8,7 +8,6 @@ group is the issue's list; the rest are the other ways input goes wrong.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,28 +15,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from helpers import Runner, assert_one_error_line
 from referee.cli import cli
-
-Outcome = tuple[int, str, str]
-Runner = Callable[..., Outcome]
 
 FANO = "tests/data/spotit/fano.yaml"
 T = "{tmp}"
 D = "{tmp}/deck.yaml"
 S = "{tmp}/symbols.txt"
-
-
-def assert_one_error_line(code: int, out: str, err: str, *fragments: str) -> None:
-    assert "Traceback" not in out + err
-    assert code == 2, (out, err)
-    assert out == ""
-    assert err.endswith("\n")
-    lines = err.splitlines()
-    assert len(lines) == 1, err[:2000]
-    assert lines[0].startswith("Error: ")
-    assert len(lines[0]) <= 1000
-    for fragment in fragments:
-        assert fragment in lines[0], (fragment, lines[0])
 
 
 @dataclass(frozen=True)

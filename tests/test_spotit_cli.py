@@ -8,18 +8,15 @@ examples/spotit/; expected pairs are recomputed by brute force from the files.
 from __future__ import annotations
 
 import itertools
-import json
 import math
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 import yaml
 
-Outcome = tuple[int, str, str]
-Runner = Callable[..., Outcome]
+from helpers import SVG_NS as SVG
+from helpers import Runner, one_json
 
 DATA = "tests/data/spotit"
 FANO = f"{DATA}/fano.yaml"
@@ -30,13 +27,6 @@ LOST_TWO = "examples/spotit/lost-two.yaml"
 ORDER_7 = "examples/spotit/order-7.yaml"
 SYMBOLS_16 = f"{DATA}/symbols-16.txt"
 PRIME_POWERS_TO_16 = (2, 3, 4, 5, 7, 8, 9, 11, 13, 16)
-SVG = "{http://www.w3.org/2000/svg}"
-
-
-def one_json(out: str) -> Any:
-    """Exactly one JSON document, on one line."""
-    assert out.endswith("\n") and out.count("\n") == 1, out
-    return json.loads(out)
 
 
 def cards_of(path: str | Path, repo: Path) -> list[list[str]]:

@@ -6,7 +6,6 @@ Every case the issue lists has its own test id, and each runs in-process
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,24 +13,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-Outcome = tuple[int, str, str]
-Runner = Callable[..., Outcome]
+from helpers import Runner, assert_one_error_line
 
 BOARD = "examples/wordblock/rulebook.yaml"
 GOOD_ROWS = ["w-1  .    .", "o-1  s-0  h-4"]
-
-
-def assert_one_error_line(code: int, out: str, err: str, *fragments: str) -> None:
-    assert "Traceback" not in out + err
-    assert code == 2, (out, err)
-    assert out == ""
-    assert err.endswith("\n")
-    lines = err.splitlines()
-    assert len(lines) == 1, err[:2000]
-    assert lines[0].startswith("Error: ")
-    assert len(lines[0]) <= 1000
-    for fragment in fragments:
-        assert fragment in lines[0], (fragment, lines[0])
 
 
 def board_text(rows: list[str], blocks: str = "  blue: [B2]\n") -> bytes:
