@@ -1,9 +1,14 @@
-"""Shared fixtures: the repo, the sample setups, and two ways to run the CLI.
+"""Shared fixtures: the repo, the sample setups, and two ways to run the CLI;
+the Hypothesis profiles.
 
 ``run`` starts the real program in a subprocess (``python -m referee``);
 ``invoke`` calls the click group in-process with :class:`click.testing.CliRunner`.
 Both return ``(exit code, stdout, stderr)`` and take ``input=`` for stdin and
 ``env=`` for extra environment variables (``None`` removes one).
+
+Hypothesis settings come only from the profiles below, chosen with
+``HYPOTHESIS_PROFILE``: ``dev`` (the default), ``ci`` (what .ci/run uses for
+the hypothesis, slow and process layers) and ``long`` (a deliberate soak).
 """
 
 from __future__ import annotations
@@ -16,8 +21,30 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import HealthCheck, settings
 
 from helpers import Outcome, Runner
+
+# ------------------------------------------------------------------ Hypothesis profiles
+
+settings.register_profile(
+    "dev",
+    max_examples=25,
+    deadline=None,  # an example's time depends on the machine's load, not on the code
+    print_blob=True,  # a failure prints the line that replays it
+    suppress_health_check=[
+        HealthCheck.function_scoped_fixture,  # invoke/tmp_path/root hold no per-example state
+        HealthCheck.too_slow,  # the fuzz builds large inputs on purpose
+        HealthCheck.data_too_large,
+        HealthCheck.large_base_example,
+        HealthCheck.filter_too_much,  # partial planes and valid-looking garbage are rare by design
+    ],
+)
+# "ci" replaces Hypothesis's built-in profile of that name (which it loads by
+# itself where CI is set); the line below always loads the profile asked for.
+settings.register_profile("ci", parent=settings.get_profile("dev"), max_examples=200)
+settings.register_profile("long", parent=settings.get_profile("ci"), max_examples=3000)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from helpers import SAMPLE, Runner, assert_one_error_line
@@ -452,15 +452,7 @@ bad_positions = st.one_of(
     position_structures.map(_dump),
 )
 
-GARBAGE_SETTINGS = settings(
-    max_examples=100,
-    deadline=None,
-    # `invoke` holds no per-example state: one CliRunner, cwd = the repo root.
-    suppress_health_check=[HealthCheck.function_scoped_fixture],
-)
 
-
-@GARBAGE_SETTINGS
 @given(data=bad_layouts)
 def test_garbage_layout(invoke: Runner, data: bytes) -> None:
     with tempfile.TemporaryDirectory() as tmp:
@@ -470,7 +462,6 @@ def test_garbage_layout(invoke: Runner, data: bytes) -> None:
     assert_one_error_line(code, out, err, str(path))
 
 
-@GARBAGE_SETTINGS
 @given(data=bad_positions)
 def test_garbage_position(invoke: Runner, data: bytes) -> None:
     with tempfile.TemporaryDirectory() as tmp:

@@ -16,7 +16,7 @@ import tempfile
 from collections.abc import Container, Sequence
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from helpers import SAMPLE_LETTERS
@@ -649,7 +649,6 @@ def _move(
 
 
 @given(name=st.sampled_from(sorted(SETUPS)), moves=MOVES)
-@settings(max_examples=120, deadline=None)
 def test_replay_of_the_recorded_actions_is_the_stepped_state(
     name: str, moves: list[tuple[str, int, int, bool]]
 ) -> None:

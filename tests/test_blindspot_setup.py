@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 import yaml
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from helpers import BY_TILES_CODE, CODE_ALPHABET, CUSTOM_SHA, STANDARD_SHA, SVG_NS, without_seed
@@ -410,7 +410,6 @@ def _documented_stream(seed: int) -> list[int]:
     return out
 
 
-@settings(max_examples=100, deadline=None)
 @given(st.integers(min_value=0, max_value=2**80))
 def test_seed_stream_follows_its_documented_method(seed: int) -> None:
     stream = SeedStream(seed)
@@ -485,7 +484,6 @@ def test_generate_is_pinned(seed: int, flat: str) -> None:
     assert generate(standard_catalog(), seed) == refs(flat)
 
 
-@settings(max_examples=100, deadline=None)
 @given(st.integers(min_value=0, max_value=2**70))
 def test_generate_draws_nine_distinct_tiles_each_side_a_or_b(seed: int) -> None:
     layout = generate(standard_catalog(), seed)
@@ -559,7 +557,6 @@ layout_strategy = st.lists(ref_strategy, min_size=9, max_size=9).map(
 )
 
 
-@settings(max_examples=100, deadline=None)
 @given(st.integers(min_value=0, max_value=2**64))
 def test_code_round_trips_any_generated_setup(seed: int) -> None:
     layout = generate(standard_catalog(), seed)
@@ -572,7 +569,6 @@ def test_code_round_trips_any_generated_setup(seed: int) -> None:
     assert decode(" ".join(code)) == layout
 
 
-@settings(max_examples=100, deadline=None)
 @given(layout_strategy)
 def test_code_round_trips_any_layout_and_is_iso7064(layout: Layout) -> None:
     code = encode(layout)

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from helpers import (
@@ -197,11 +197,6 @@ def test_generate_code_rebuilds_the_setup(referee: Runner, typed: str, path: str
     assert referee("setup", "generate", "--code", typed) == (0, without_seed(golden(path)), "")
 
 
-@settings(
-    max_examples=100,
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture],
-)
 @given(st.integers(min_value=0, max_value=2**63))
 def test_code_round_trips_through_the_cli(invoke: Runner, seed: int) -> None:
     code, seeded, _ = invoke("setup", "generate", "--seed", str(seed))

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from helpers import Runner, assert_one_error_line
@@ -322,9 +322,6 @@ documents = st.recursive(
 )
 
 
-@settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
 @given(documents)
 def test_generated_frame_files(invoke: Runner, document: object) -> None:
     """Any YAML document: scored (exit 0) or refused in one line (exit 2)."""
@@ -342,9 +339,6 @@ option_text = st.one_of(
 )
 
 
-@settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
 @given(option_text, option_text, option_text, st.booleans())
 def test_generated_take_options(
     invoke: Runner, roll: str, cards: str, row: str, best: bool

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from helpers import Runner, assert_one_error_line
@@ -244,9 +244,6 @@ def test_bad_input(referee: Runner, tmp_path: Path, case: Bad) -> None:
 # --------------------------------------------------------- generated garbage
 
 
-@settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
 @given(
     st.recursive(
         st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
@@ -275,7 +272,6 @@ def test_any_yaml_value_as_cards_is_an_error_or_a_verdict(
         assert result.stderr == ""
 
 
-@settings(max_examples=100, deadline=None)
 @given(st.binary(max_size=300))
 def test_any_bytes_as_symbols_file(data: bytes) -> None:
     import tempfile

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from helpers import Runner, assert_one_error_line
@@ -177,9 +177,6 @@ def test_bad_board_on_stdin(referee: Runner) -> None:
     assert_one_error_line(code, out, err, "<stdin>", "cards row 1 (B1)", "'b'")
 
 
-@settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
 @given(st.binary(max_size=300) | st.text(max_size=300).map(str.encode))
 def test_garbage_never_crashes(invoke: Runner, tmp_path: Path, data: bytes) -> None:
     path = tmp_path / "board.yaml"
