@@ -18,12 +18,12 @@ import subprocess
 import sys
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
-from click.testing import CliRunner
 from hypothesis import HealthCheck, settings
 
-from helpers import Outcome, Runner
+from helpers import UNSET, Outcome, Runner, in_process
 
 # ------------------------------------------------------------------ Hypothesis profiles
 
@@ -48,9 +48,6 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 REPO = Path(__file__).resolve().parent.parent
 
-# Variables that would change verdicts or output if the caller's shell had them set.
-UNSET = ("REFEREE_DICTIONARY", "REFEREE_CATALOG")
-
 
 @pytest.fixture(scope="session")
 def repo() -> Path:
@@ -65,6 +62,27 @@ def sample_layout(repo: Path) -> Path:
 @pytest.fixture(scope="session")
 def sample_position(repo: Path) -> Path:
     return repo / "examples" / "blindspot" / "sample-position.yaml"
+
+
+@pytest.fixture(autouse=True)
+def _processes_only_when_marked(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The default run is in-process: a test that starts a process (subprocess,
+    a pseudo-terminal) must be marked ``process``, or it fails here and says so."""
+    if request.node.get_closest_marker("process") is not None:
+        return
+    import enchant  # noqa: F401  (loading its C library runs ``ldconfig -p`` once: not a test's process)
+
+    def refuse(*_args: object, **_kwargs: object) -> Any:
+        raise AssertionError(
+            f"{request.node.nodeid} starts a process: mark it @pytest.mark.process"
+        )
+
+    monkeypatch.setattr(subprocess.Popen, "__init__", refuse)
+    for name in ("fork", "forkpty", "posix_spawn", "posix_spawnp"):
+        if hasattr(os, name):
+            monkeypatch.setattr(os, name, refuse)
 
 
 def _environment(extra: Mapping[str, str | None] | None) -> dict[str, str]:
@@ -102,32 +120,14 @@ def run(repo: Path) -> Runner:
 
 @pytest.fixture
 def invoke(repo: Path, monkeypatch: pytest.MonkeyPatch) -> Runner:
-    """Run ``referee ARGS`` in-process with click's CliRunner, from the repo root.
-
-    An exception other than the ``SystemExit`` of the group's own error mapping
-    is re-raised, so a crash fails the test with its traceback.
-    """
-    from referee.cli import cli
-
+    """Run ``referee ARGS`` in-process with click's CliRunner, from the repo root
+    (:func:`helpers.in_process`: a crash fails the test with its traceback)."""
     monkeypatch.chdir(repo)
-    runner = CliRunner()
-
-    def _invoke(
-        *args: str, input: str | None = None, env: Mapping[str, str | None] | None = None
-    ) -> Outcome:
-        overrides: dict[str, str | None] = dict.fromkeys(UNSET)
-        overrides["NO_COLOR"] = "1"
-        overrides.update(env or {})
-        result = runner.invoke(cli, list(args), input=input, env=overrides)
-        if result.exception is not None and not isinstance(result.exception, SystemExit):
-            raise result.exception
-        return result.exit_code, result.stdout, result.stderr
-
-    return _invoke
+    return in_process
 
 
-@pytest.fixture(params=["clirunner", "subprocess"])
-def referee(request: pytest.FixtureRequest) -> Runner:
-    """The CLI twice: in-process (``invoke``) and as a real subprocess (``run``)."""
-    runner: Runner = request.getfixturevalue("invoke" if request.param == "clirunner" else "run")
-    return runner
+@pytest.fixture
+def referee(invoke: Runner) -> Runner:
+    """The CLI of the acceptance tests: in-process (``invoke``). Each command
+    family also runs as a real process in test_all_process.py (marked ``process``)."""
+    return invoke

@@ -9,14 +9,41 @@ conftest.py; they return an :data:`Outcome`.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
+
+from click.testing import CliRunner
 
 Outcome = tuple[int, str, str]
 """(exit code, stdout, stderr) of one run of the CLI."""
 
 Runner = Callable[..., Outcome]
 """``runner(*args, input=None, env=None)``: the ``invoke``, ``run`` and ``referee`` fixtures."""
+
+UNSET = ("REFEREE_DICTIONARY", "REFEREE_CATALOG")
+"""Variables that would change verdicts or output if the caller's shell had them set."""
+
+
+def in_process(
+    *args: str, input: str | bytes | None = None, env: Mapping[str, str | None] | None = None
+) -> Outcome:
+    """``referee ARGS`` in-process with click's CliRunner, from the current folder
+    (the ``invoke`` fixture is this, from the repo root).
+
+    ``env`` adds variables (``None`` removes one). An exception other than the
+    ``SystemExit`` of the group's own error mapping is re-raised, so a crash
+    fails the test with its traceback.
+    """
+    from referee.cli import cli
+
+    overrides: dict[str, str | None] = dict.fromkeys(UNSET)
+    overrides["NO_COLOR"] = "1"
+    overrides.update(env or {})
+    result = CliRunner().invoke(cli, list(args), input=input, env=overrides)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.stdout, result.stderr
+
 
 # ------------------------------------------------------------------ the sample board
 

@@ -1036,36 +1036,42 @@ def _fuzz(target: Target, data: st.DataObject, root: Path) -> None:
     fuzz_once(target, case.data, case.kind == "mutation", root)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("target", BLIND_SPOT, ids=_ids(BLIND_SPOT))
 @given(data=st.data())
 def test_fuzz_blind_spot(target: Target, data: st.DataObject, root: Path) -> None:
     _fuzz(target, data, root)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("target", SETUP_TARGETS, ids=_ids(SETUP_TARGETS))
 @given(data=st.data())
 def test_fuzz_setup(target: Target, data: st.DataObject, root: Path) -> None:
     _fuzz(target, data, root)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("target", BLIND_SPOT_GAME, ids=_ids(BLIND_SPOT_GAME))
 @given(data=st.data())
 def test_fuzz_blind_spot_game(target: Target, data: st.DataObject, root: Path) -> None:
     _fuzz(target, data, root)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("target", WORD_BLOCK, ids=_ids(WORD_BLOCK))
 @given(data=st.data())
 def test_fuzz_word_block(target: Target, data: st.DataObject, root: Path) -> None:
     _fuzz(target, data, root)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("target", OUT_OF_SIGHT, ids=_ids(OUT_OF_SIGHT))
 @given(data=st.data())
 def test_fuzz_out_of_sight(target: Target, data: st.DataObject, root: Path) -> None:
     _fuzz(target, data, root)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("target", SPOT_IT, ids=_ids(SPOT_IT))
 @given(data=st.data())
 def test_fuzz_spot_it(target: Target, data: st.DataObject, root: Path) -> None:
@@ -1278,6 +1284,7 @@ def batch_once(target: BatchTarget, case: BatchCase, root: Path) -> None:
 PATH_FIELDS = ("layout", "position", "catalog", "dictionary", "allow", "board")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("target", BATCH, ids=[t.id for t in BATCH])
 @given(data=st.data())
 def test_fuzz_batch(target: BatchTarget, data: st.DataObject, root: Path) -> None:
@@ -1466,6 +1473,7 @@ def test_special_path(target: Target, root: Path) -> None:
     require(not failures, f"{len(failures)} case(s) failed:\n\n" + "\n\n".join(failures))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("target", "kind"), NASTY, ids=[f"{t.id}/{k}" for t, k in NASTY])
 def test_nasty_input(target: Target, kind: str, root: Path) -> None:
     """10,000 levels of nesting; the deepest nesting that parses at every value; an
@@ -1522,6 +1530,7 @@ def subprocess_cases(fmt: Format) -> list[NastyCase]:
     return cases
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("target", SUBPROCESS_TARGETS, ids=_ids(SUBPROCESS_TARGETS))
 def test_nasty_input_subprocess(target: Target, root: Path) -> None:
     """Real ``python -m referee`` processes, capped at 1 GiB of address space and 60 s:
@@ -1585,6 +1594,7 @@ def batch_nasty(target: BatchTarget, kind: str) -> list[tuple[str, BatchCase]]:
 BATCH_NASTY = [(t, k) for t in BATCH for k in ("deep", "long-line", "weird-paths")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("target", "kind"), BATCH_NASTY, ids=[f"{t.id}/{k}" for t, k in BATCH_NASTY]
 )

@@ -1,6 +1,7 @@
 """Unusable input: exit 2 and exactly one ``Error: ...`` line naming the culprit.
 
-Every case runs in-process (CliRunner) and as a real subprocess; the
+Every case runs in-process (CliRunner; test_all_process.py runs the commands as
+real processes); the
 hypothesis tests feed generated garbage (never a valid file) through CliRunner.
 """
 
@@ -473,6 +474,7 @@ def test_garbage_position(invoke: Runner, data: bytes) -> None:
     assert_one_error_line(code, out, err, str(path))
 
 
+@pytest.mark.process
 def test_alias_bomb_is_refused_within_bounded_memory(
     repo: Path, sample_layout: Path, tmp_path: Path
 ) -> None:

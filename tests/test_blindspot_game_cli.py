@@ -1,7 +1,8 @@
 """Acceptance tests for ``referee blindspot game ...`` on the real enchant dictionary.
 
 The spec is issue 7 and the Blind Spot Rulebook. Scenario
-tests run twice (the ``referee`` fixture: CliRunner and a real subprocess);
+tests run in-process (the ``referee`` fixture: CliRunner; test_all_process.py
+plays a game in real processes);
 crash tests patch the rename seam ``referee.files.replace`` in-process. The
 board is setups/sample.yaml: PET at G1, TALE at E4, WELT at C4 (blocked by
 E4), PLANET at E8 (farsighted bonus), SEAS at D1, CAT at H5 (diagonal),
@@ -13,8 +14,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -874,26 +873,16 @@ def test_a_failed_write_leaves_the_previous_file(
     ("option", "key"), [("--dictionary", "dictionary"), ("--allow", "allow")], ids=["dict", "allow"]
 )
 def test_a_missing_word_list_named_in_the_game_file_names_the_file_and_key(
-    tmp_path: Path, option: str, key: str
+    referee: Runner, tmp_path: Path, option: str, key: str
 ) -> None:
     game = tmp_path / "g.yaml"
     missing = str(tmp_path / "gone.txt")
     new = ["blindspot", "game", "new", "--layout", SAMPLE, "--players", "red,blue"]
-    code = subprocess.run(
-        [sys.executable, "-m", "referee", *new, option, missing, "-o", str(game)],
-        capture_output=True,
-        cwd=Path(__file__).resolve().parent.parent,
-        check=False,
-    ).returncode
+    code = referee(*new, option, missing, "-o", str(game))[0]
     assert code == 0
-    proc = subprocess.run(
-        [sys.executable, "-m", "referee", "blindspot", "game", "hint", str(game)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert (proc.returncode, proc.stdout) == (2, "")
+    code, out, err = referee("blindspot", "game", "hint", str(game))
+    assert (code, out) == (2, "")
     assert (
-        proc.stderr
+        err
         == f"Error: {game}: {key}: {missing}: no such {key.replace('allow', 'allow list').replace('dictionary', 'word list')} file\n"
     )

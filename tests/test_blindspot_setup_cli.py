@@ -1,8 +1,8 @@
 """Acceptance tests for ``referee setup generate/verify/code/show/catalog`` and
 ``check-word --layout`` on every setup form.
 
-Tests taking the ``referee`` fixture run twice: in-process through click's
-CliRunner and as a real ``python -m referee`` subprocess. Both run from the
+Tests taking the ``referee`` fixture run in-process through click's CliRunner
+(test_all_process.py runs ``setup`` as real processes). They run from the
 repo root, so repo files are named relatively and scratch files absolutely.
 The golden files tests/data/setups/seed-1.yaml and seed-2024.yaml are the
 exact output of ``referee setup generate --seed 1`` / ``--seed 2024``.

@@ -1,7 +1,7 @@
 """Unusable input to the Out of Sight commands and the timer: exit 2, one line.
 
 Each case (every bad input the issue lists, and the others the commands
-refuse) is its own test, run in-process (CliRunner) and as a real subprocess;
+refuse) is its own test, run in-process (CliRunner);
 each asserts exit 2, nothing on stdout, exactly one ``Error: `` line naming the
 place and quoting the bad value, and no traceback.
 """

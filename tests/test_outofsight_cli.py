@@ -1,7 +1,7 @@
 """Acceptance tests for the Out of Sight commands: score-frame, take, outofsight game.
 
-Every test runs twice through the ``referee`` fixture: in-process (CliRunner)
-and as a real ``python -m referee`` subprocess. The whole-game scenario is the
+Every test runs in-process through the ``referee`` fixture (CliRunner;
+test_all_process.py runs the commands as real processes). The whole-game scenario is the
 golden data in tests/data/outofsight/game/ with its hand-worked expected.yaml.
 """
 

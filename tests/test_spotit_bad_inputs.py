@@ -1,7 +1,7 @@
 """Unusable input to ``referee spotit``: exit 2 and exactly one ``Error: ...``
 line naming the file and the place, never a traceback.
 
-Every case runs in-process (CliRunner) and as a real subprocess. The first
+Every case runs in-process (CliRunner). The first
 group is the issue's list; the rest are the other ways input goes wrong.
 """
 

@@ -1,5 +1,5 @@
 """Acceptance tests of ``referee spotit``: the real command, in-process
-(CliRunner) and as a real ``python -m referee`` subprocess.
+(CliRunner); a few, marked ``process``, as real ``python -m referee`` processes.
 
 Decks are the golden files in tests/data/spotit/ and the examples in
 examples/spotit/; expected pairs are recomputed by brute force from the files.
@@ -230,6 +230,7 @@ def test_generated_decks_pass_verify(invoke: Runner, tmp_path: Path, order: int)
     }
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("order", [4, 9], ids=lambda n: f"order-{n}")
 def test_generate_then_verify_in_real_processes(run: Runner, order: int) -> None:
     code, text, err = run("spotit", "generate", "--order", str(order), "--cards", "20")
@@ -261,6 +262,7 @@ def test_generate_prints_yaml_with_the_builtin_symbols(referee: Runner) -> None:
     assert not brute(cards)
 
 
+@pytest.mark.process
 def test_generate_seed_is_reproducible_across_processes(run: Runner, invoke: Runner) -> None:
     a = run("spotit", "generate", "--order", "5", "--seed", "classroom")
     b = invoke("spotit", "generate", "--order", "5", "--seed", "classroom")

@@ -1,7 +1,7 @@
 """Unusable Word Block input: exit 2 and exactly one ``Error: ...`` line naming the culprit.
 
 Every case the issue lists has its own test id, and each runs in-process
-(CliRunner) and as a real subprocess. Files are written to a tmp dir first.
+(CliRunner). Files are written to a tmp dir first.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Acceptance tests for the Word Block commands, on the real enchant dictionary.
 
-Each test runs twice through the ``referee`` fixture: in-process with click's
-CliRunner and as a real ``python -m referee`` subprocess. The board is the
+Each test runs in-process through the ``referee`` fixture (click's CliRunner;
+test_all_process.py runs the commands as real processes). The board is the
 rulebook's diagram rebuilt from its text (examples/wordblock/rulebook.yaml);
 the rulebook's words are all in aspell en_US except qat, which is checked
 against a word list that has it (tests/data/wordblock/qat-words.txt).
