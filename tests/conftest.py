@@ -25,6 +25,18 @@ from hypothesis import HealthCheck, settings
 
 from helpers import UNSET, Outcome, Runner, in_process
 
+# Where PYTHONDONTWRITEBYTECODE is set, pytest cannot cache the test modules it
+# rewrites for its assert messages, and rewrites every one of them again on
+# every run (several seconds). Let it cache them (tests/__pycache__, ignored by
+# git) while it collects them; the setting is put back once they are collected.
+_DONT_WRITE_BYTECODE = sys.dont_write_bytecode
+sys.dont_write_bytecode = False
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    sys.dont_write_bytecode = _DONT_WRITE_BYTECODE
+
+
 # ------------------------------------------------------------------ Hypothesis profiles
 
 settings.register_profile(
