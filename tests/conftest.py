@@ -1,9 +1,14 @@
-"""Shared fixtures: the repo, the sample setups, and two ways to run the CLI.
+"""Shared fixtures: the repo, the sample setups, and two ways to run the CLI;
+the Hypothesis profiles.
 
 ``run`` starts the real program in a subprocess (``python -m referee``);
 ``invoke`` calls the click group in-process with :class:`click.testing.CliRunner`.
 Both return ``(exit code, stdout, stderr)`` and take ``input=`` for stdin and
 ``env=`` for extra environment variables (``None`` removes one).
+
+Hypothesis settings come only from the profiles below, chosen with
+``HYPOTHESIS_PROFILE``: ``dev`` (the default), ``ci`` (what .ci/run uses for
+the hypothesis, slow and process layers) and ``long`` (a deliberate soak).
 """
 
 from __future__ import annotations
@@ -11,19 +16,49 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
-from click.testing import CliRunner
+from hypothesis import HealthCheck, settings
 
-Outcome = tuple[int, str, str]
-Runner = Callable[..., Outcome]
+from helpers import UNSET, Outcome, Runner, in_process
+
+# Where PYTHONDONTWRITEBYTECODE is set, pytest cannot cache the test modules it
+# rewrites for its assert messages, and rewrites every one of them again on
+# every run (several seconds). Let it cache them (tests/__pycache__, ignored by
+# git) while it collects them; the setting is put back once they are collected.
+_DONT_WRITE_BYTECODE = sys.dont_write_bytecode
+sys.dont_write_bytecode = False
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    sys.dont_write_bytecode = _DONT_WRITE_BYTECODE
+
+
+# ------------------------------------------------------------------ Hypothesis profiles
+
+settings.register_profile(
+    "dev",
+    max_examples=25,
+    deadline=None,  # an example's time depends on the machine's load, not on the code
+    print_blob=True,  # a failure prints the line that replays it
+    suppress_health_check=[
+        HealthCheck.function_scoped_fixture,  # invoke/tmp_path/root hold no per-example state
+        HealthCheck.too_slow,  # the fuzz builds large inputs on purpose
+        HealthCheck.data_too_large,
+        HealthCheck.large_base_example,
+        HealthCheck.filter_too_much,  # partial planes and valid-looking garbage are rare by design
+    ],
+)
+# "ci" replaces Hypothesis's built-in profile of that name (which it loads by
+# itself where CI is set); the line below always loads the profile asked for.
+settings.register_profile("ci", parent=settings.get_profile("dev"), max_examples=200)
+settings.register_profile("long", parent=settings.get_profile("ci"), max_examples=3000)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 REPO = Path(__file__).resolve().parent.parent
-
-# Variables that would change verdicts or output if the caller's shell had them set.
-UNSET = ("REFEREE_DICTIONARY", "REFEREE_CATALOG")
 
 
 @pytest.fixture(scope="session")
@@ -39,6 +74,27 @@ def sample_layout(repo: Path) -> Path:
 @pytest.fixture(scope="session")
 def sample_position(repo: Path) -> Path:
     return repo / "examples" / "blindspot" / "sample-position.yaml"
+
+
+@pytest.fixture(autouse=True)
+def _processes_only_when_marked(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The default run is in-process: a test that starts a process (subprocess,
+    a pseudo-terminal) must be marked ``process``, or it fails here and says so."""
+    if request.node.get_closest_marker("process") is not None:
+        return
+    import enchant  # noqa: F401  (loading its C library runs ``ldconfig -p`` once: not a test's process)
+
+    def refuse(*_args: object, **_kwargs: object) -> Any:
+        raise AssertionError(
+            f"{request.node.nodeid} starts a process: mark it @pytest.mark.process"
+        )
+
+    monkeypatch.setattr(subprocess.Popen, "__init__", refuse)
+    for name in ("fork", "forkpty", "posix_spawn", "posix_spawnp"):
+        if hasattr(os, name):
+            monkeypatch.setattr(os, name, refuse)
 
 
 def _environment(extra: Mapping[str, str | None] | None) -> dict[str, str]:
@@ -76,32 +132,14 @@ def run(repo: Path) -> Runner:
 
 @pytest.fixture
 def invoke(repo: Path, monkeypatch: pytest.MonkeyPatch) -> Runner:
-    """Run ``referee ARGS`` in-process with click's CliRunner, from the repo root.
-
-    An exception other than the ``SystemExit`` of the group's own error mapping
-    is re-raised, so a crash fails the test with its traceback.
-    """
-    from referee.cli import cli
-
+    """Run ``referee ARGS`` in-process with click's CliRunner, from the repo root
+    (:func:`helpers.in_process`: a crash fails the test with its traceback)."""
     monkeypatch.chdir(repo)
-    runner = CliRunner()
-
-    def _invoke(
-        *args: str, input: str | None = None, env: Mapping[str, str | None] | None = None
-    ) -> Outcome:
-        overrides: dict[str, str | None] = dict.fromkeys(UNSET)
-        overrides["NO_COLOR"] = "1"
-        overrides.update(env or {})
-        result = runner.invoke(cli, list(args), input=input, env=overrides)
-        if result.exception is not None and not isinstance(result.exception, SystemExit):
-            raise result.exception
-        return result.exit_code, result.stdout, result.stderr
-
-    return _invoke
+    return in_process
 
 
-@pytest.fixture(params=["clirunner", "subprocess"])
-def referee(request: pytest.FixtureRequest) -> Runner:
-    """The CLI twice: in-process (``invoke``) and as a real subprocess (``run``)."""
-    runner: Runner = request.getfixturevalue("invoke" if request.param == "clirunner" else "run")
-    return runner
+@pytest.fixture
+def referee(invoke: Runner) -> Runner:
+    """The CLI of the acceptance tests: in-process (``invoke``). Each command
+    family also runs as a real process in test_all_process.py (marked ``process``)."""
+    return invoke

@@ -2,7 +2,7 @@
 
 The spec is issue 7 and the Blind Spot Rulebook: Play,
 Farsighted Bonus, Glasses, Team Game, Solo Play, Solo Scoring. Dictionaries are
-plain sets (no enchant). The board is setups/sample.yaml, copied inline; its
+plain sets (no enchant). The board is setups/sample.yaml, copied inline (helpers.py); its
 words: PET at G1 (reads west), TALE at E4 (north), WELT at C4 (east, across
 E4), PLANET at E8 (the farsighted bonus), SEAS at D1, CAT at H5 (diagonal),
 ACTION at D6 (west, a bonus), KOI at C2.
@@ -16,9 +16,10 @@ import tempfile
 from collections.abc import Container, Sequence
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
+from helpers import SAMPLE_LETTERS
 from referee.blindspot import (
     SIZE,
     SPOTS_PER_COLOUR,
@@ -38,17 +39,6 @@ from referee.core.cells import Cell
 from referee.core.errors import InputError
 from referee.setups import GameFile, load_game
 
-SAMPLE_LETTERS = [
-    "searstoep",
-    "komieguud",
-    "bhvnlcwyf",
-    "wealotaru",
-    "gjtdaqnxz",
-    "noirtcamt",
-    "etecstars",
-    "planoetyb",
-    "aopetmish",
-]
 SAMPLE = board_from_letters(SAMPLE_LETTERS)
 # No word of WORDS (or any word at all) reads on this board.
 NO_WORDS = board_from_letters(["qxzqxzqxz", "xzqxzqxzq", "zqxzqxzqx"] * 3)
@@ -659,7 +649,6 @@ def _move(
 
 
 @given(name=st.sampled_from(sorted(SETUPS)), moves=MOVES)
-@settings(max_examples=120, deadline=None)
 def test_replay_of_the_recorded_actions_is_the_stepped_state(
     name: str, moves: list[tuple[str, int, int, bool]]
 ) -> None:

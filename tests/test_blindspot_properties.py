@@ -11,7 +11,7 @@ import string
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.blindspot import (
@@ -67,7 +67,6 @@ WORD_POOL = (
     "teases",
 )
 TEAMS = [["red", "yellow"], ["blue", "green"]]
-EXAMPLES = settings(max_examples=150, deadline=None)
 
 boards = st.lists(
     st.text(alphabet=ALPHABET, min_size=SIZE, max_size=SIZE), min_size=SIZE, max_size=SIZE
@@ -123,7 +122,6 @@ def check_play_shape(board: LetterGrid, pos: Position, player: str, play: Play) 
     assert all(covered[c] in friends for c in play.skipped if c != play.at)
 
 
-@EXAMPLES
 @given(board=boards, pos=positions(), player=players, dictionary=dictionaries)
 def test_every_listed_play_is_accepted_by_check_word(
     board: LetterGrid, pos: Position, player: str, dictionary: frozenset[str]
@@ -147,7 +145,6 @@ def test_every_listed_play_is_accepted_by_check_word(
     assert order == sorted(order)
 
 
-@EXAMPLES
 @given(
     board=boards,
     pos=positions(),
@@ -172,7 +169,6 @@ def test_check_word_accepts_exactly_the_listed_plays(
         assert all(p.at == at for p in plays)
 
 
-@EXAMPLES
 @given(
     board=boards,
     pos=positions(),
@@ -220,7 +216,6 @@ def test_check_word_never_raises_for_letters(
     assert sentence.endswith(".")
 
 
-@EXAMPLES
 @given(
     width=st.integers(1, 26),
     height=st.integers(1, 99),

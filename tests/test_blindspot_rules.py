@@ -2,7 +2,7 @@
 
 The spec is the Blind Spot rulebook; its facts live in the package data and in the
 tables below (scripts/check-rulebooks compares them with the book in CI).
-Boards are either the letters of setups/sample.yaml (copied inline) or a board of
+Boards are either the letters of setups/sample.yaml (copied inline in helpers.py) or a board of
 filler 'q's with a few letters placed by cell name: no word in these tests, and no
 word on the rulebook's 3-letter list, contains a 'q', so no accidental words form.
 """
@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 import yaml
 
+from helpers import SAMPLE_LETTERS
 from referee.blindspot import (
     BONUS_LENGTH,
     COLOURS,
@@ -40,18 +41,7 @@ from referee.tiles import Catalog, TileRef, parse_tile_rows
 
 REPO = Path(__file__).resolve().parents[1]
 
-# setups/sample.yaml, copied inline (9 rows of 9, top to bottom)
-SAMPLE_LETTERS = [
-    "searstoep",
-    "komieguud",
-    "bhvnlcwyf",
-    "wealotaru",
-    "gjtdaqnxz",
-    "noirtcamt",
-    "etecstars",
-    "planoetyb",
-    "aopetmish",
-]
+# setups/sample.yaml (SAMPLE_LETTERS, copied inline in helpers.py)
 SAMPLE = board_from_letters(SAMPLE_LETTERS)
 FILLER = "q"
 NO_THREE: frozenset[str] = frozenset()

@@ -1,7 +1,7 @@
 """Unusable input to the Out of Sight commands and the timer: exit 2, one line.
 
 Each case (every bad input the issue lists, and the others the commands
-refuse) is its own test, run in-process (CliRunner) and as a real subprocess;
+refuse) is its own test, run in-process (CliRunner);
 each asserts exit 2, nothing on stdout, exactly one ``Error: `` line naming the
 place and quoting the bad value, and no traceback.
 """
@@ -9,17 +9,18 @@ place and quoting the bad value, and no traceback.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
-Outcome = tuple[int, str, str]
-Runner = Callable[..., Outcome]
+from helpers import Runner, assert_one_error_line
+
+SHORT = 400
+"""The Out of Sight error lines are short: at most this many characters."""
 
 GAME_DATA = Path(__file__).resolve().parent / "data" / "outofsight" / "game"
 FRAME1 = str(GAME_DATA / "frame1.yaml")
@@ -275,19 +276,6 @@ CASES["game-file-tampered-history"] = Bad(
 )
 
 
-def assert_one_error_line(code: int, out: str, err: str, *fragments: str) -> None:
-    assert "Traceback" not in out + err
-    assert code == 2, (out, err)
-    assert out == ""
-    assert err.endswith("\n")
-    lines = err.splitlines()
-    assert len(lines) == 1, err
-    assert lines[0].startswith("Error: ")
-    assert len(lines[0]) <= 400, f"{len(lines[0])} characters: {lines[0][:300]}..."
-    for fragment in fragments:
-        assert fragment in lines[0], lines[0]
-
-
 @pytest.mark.parametrize("case", list(CASES), ids=list(CASES))
 def test_bad_input(case: str, referee: Runner, tmp_path: Path) -> None:
     bad = CASES[case]
@@ -296,7 +284,7 @@ def test_bad_input(case: str, referee: Runner, tmp_path: Path) -> None:
     args = [a.replace("{tmp}", str(tmp_path)) for a in bad.args]
     fragments = [f.replace("{tmp}", str(tmp_path)) for f in bad.fragments]
     code, out, err = referee(*args, input=bad.stdin)
-    assert_one_error_line(code, out, err, *fragments)
+    assert_one_error_line(code, out, err, *fragments, limit=SHORT)
 
 
 def test_the_listed_cases_are_all_here() -> None:
@@ -334,9 +322,6 @@ documents = st.recursive(
 )
 
 
-@settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
 @given(documents)
 def test_generated_frame_files(invoke: Runner, document: object) -> None:
     """Any YAML document: scored (exit 0) or refused in one line (exit 2)."""
@@ -345,7 +330,7 @@ def test_generated_frame_files(invoke: Runner, document: object) -> None:
     if code == 0:
         assert out.count("\n") == 1
     else:
-        assert_one_error_line(code, out, err)
+        assert_one_error_line(code, out, err, limit=SHORT)
 
 
 option_text = st.one_of(
@@ -354,9 +339,6 @@ option_text = st.one_of(
 )
 
 
-@settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
 @given(option_text, option_text, option_text, st.booleans())
 def test_generated_take_options(
     invoke: Runner, roll: str, cards: str, row: str, best: bool
@@ -368,4 +350,4 @@ def test_generated_take_options(
         assert out.count("\n") == 1
         assert err == ""
     else:
-        assert_one_error_line(code, out, err)
+        assert_one_error_line(code, out, err, limit=SHORT)

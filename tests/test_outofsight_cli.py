@@ -1,35 +1,26 @@
 """Acceptance tests for the Out of Sight commands: score-frame, take, outofsight game.
 
-Every test runs twice through the ``referee`` fixture: in-process (CliRunner)
-and as a real ``python -m referee`` subprocess. The whole-game scenario is the
+Every test runs in-process through the ``referee`` fixture (CliRunner;
+test_all_process.py runs the commands as real processes). The whole-game scenario is the
 golden data in tests/data/outofsight/game/ with its hand-worked expected.yaml.
 """
 
 from __future__ import annotations
 
-import json
 import os
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
 
-Outcome = tuple[int, str, str]
-Runner = Callable[..., Outcome]
+from helpers import Runner, one_json
 
 DATA = Path(__file__).resolve().parent / "data" / "outofsight"
 GAME = DATA / "game"
 EXAMPLE_THREE = "examples/outofsight/example-three.yaml"
 EXPECTED: dict[str, Any] = yaml.safe_load((GAME / "expected.yaml").read_text(encoding="utf-8"))
 KEYS = ("points", "scored", "saved", "subtracted")
-
-
-def one_json(out: str) -> Any:
-    assert out.endswith("\n")
-    assert out.count("\n") == 1, out
-    return json.loads(out)
 
 
 def summary(player: dict[str, Any], keys: tuple[str, ...] = KEYS) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.outofsight import (
@@ -112,7 +112,6 @@ def test_a_bank_never_lacks_its_own_cards(bank: Bank, extra: Bank) -> None:
     assert len(lacking) >= len(bank) - len(extra)
 
 
-@settings(max_examples=300)
 @given(rolls, st.lists(card_numbers, max_size=4))
 def test_check_take_agrees_with_brute_force(roll: Roll, wanted: list[int]) -> None:
     v = check_take(roll, wanted)
@@ -123,7 +122,6 @@ def test_check_take_agrees_with_brute_force(roll: Roll, wanted: list[int]) -> No
         assert [sum(t.dice(roll)) for t in v.takes] == wanted
 
 
-@settings(max_examples=300)
 @given(rolls, st.lists(card_numbers, min_size=1, max_size=5))
 def test_best_take_is_legal_and_nothing_takes_more(roll: Roll, row: list[int]) -> None:
     best = best_take(roll, row)
@@ -155,7 +153,6 @@ def test_doubles_dice_never_take_cards(roll: Roll, wanted: list[int]) -> None:
     assert v.valid is brute_force(free, wanted)
 
 
-@settings(max_examples=50)
 @given(st.lists(banks, min_size=2, max_size=2), st.lists(banks, min_size=2, max_size=2))
 def test_a_game_carries_the_saved_cards(first: list[Bank], extra: list[Bank]) -> None:
     g = Game.new(["A", "B"], "advanced").record((("A", first[0]), ("B", first[1])))

@@ -1,43 +1,27 @@
 """Unusable input to ``referee spotit``: exit 2 and exactly one ``Error: ...``
 line naming the file and the place, never a traceback.
 
-Every case runs in-process (CliRunner) and as a real subprocess. The first
+Every case runs in-process (CliRunner). The first
 group is the issue's list; the rest are the other ways input goes wrong.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
+from helpers import Runner, assert_one_error_line
 from referee.cli import cli
-
-Outcome = tuple[int, str, str]
-Runner = Callable[..., Outcome]
 
 FANO = "tests/data/spotit/fano.yaml"
 T = "{tmp}"
 D = "{tmp}/deck.yaml"
 S = "{tmp}/symbols.txt"
-
-
-def assert_one_error_line(code: int, out: str, err: str, *fragments: str) -> None:
-    assert "Traceback" not in out + err
-    assert code == 2, (out, err)
-    assert out == ""
-    assert err.endswith("\n")
-    lines = err.splitlines()
-    assert len(lines) == 1, err[:2000]
-    assert lines[0].startswith("Error: ")
-    assert len(lines[0]) <= 1000
-    for fragment in fragments:
-        assert fragment in lines[0], (fragment, lines[0])
 
 
 @dataclass(frozen=True)
@@ -260,9 +244,6 @@ def test_bad_input(referee: Runner, tmp_path: Path, case: Bad) -> None:
 # --------------------------------------------------------- generated garbage
 
 
-@settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
 @given(
     st.recursive(
         st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
@@ -291,7 +272,6 @@ def test_any_yaml_value_as_cards_is_an_error_or_a_verdict(
         assert result.stderr == ""
 
 
-@settings(max_examples=100, deadline=None)
 @given(st.binary(max_size=300))
 def test_any_bytes_as_symbols_file(data: bytes) -> None:
     import tempfile

@@ -1,5 +1,5 @@
 """Acceptance tests of ``referee spotit``: the real command, in-process
-(CliRunner) and as a real ``python -m referee`` subprocess.
+(CliRunner); a few, marked ``process``, as real ``python -m referee`` processes.
 
 Decks are the golden files in tests/data/spotit/ and the examples in
 examples/spotit/; expected pairs are recomputed by brute force from the files.
@@ -8,18 +8,15 @@ examples/spotit/; expected pairs are recomputed by brute force from the files.
 from __future__ import annotations
 
 import itertools
-import json
 import math
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 import yaml
 
-Outcome = tuple[int, str, str]
-Runner = Callable[..., Outcome]
+from helpers import SVG_NS as SVG
+from helpers import Runner, one_json
 
 DATA = "tests/data/spotit"
 FANO = f"{DATA}/fano.yaml"
@@ -30,13 +27,6 @@ LOST_TWO = "examples/spotit/lost-two.yaml"
 ORDER_7 = "examples/spotit/order-7.yaml"
 SYMBOLS_16 = f"{DATA}/symbols-16.txt"
 PRIME_POWERS_TO_16 = (2, 3, 4, 5, 7, 8, 9, 11, 13, 16)
-SVG = "{http://www.w3.org/2000/svg}"
-
-
-def one_json(out: str) -> Any:
-    """Exactly one JSON document, on one line."""
-    assert out.endswith("\n") and out.count("\n") == 1, out
-    return json.loads(out)
 
 
 def cards_of(path: str | Path, repo: Path) -> list[list[str]]:
@@ -240,6 +230,7 @@ def test_generated_decks_pass_verify(invoke: Runner, tmp_path: Path, order: int)
     }
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("order", [4, 9], ids=lambda n: f"order-{n}")
 def test_generate_then_verify_in_real_processes(run: Runner, order: int) -> None:
     code, text, err = run("spotit", "generate", "--order", str(order), "--cards", "20")
@@ -271,6 +262,7 @@ def test_generate_prints_yaml_with_the_builtin_symbols(referee: Runner) -> None:
     assert not brute(cards)
 
 
+@pytest.mark.process
 def test_generate_seed_is_reproducible_across_processes(run: Runner, invoke: Runner) -> None:
     a = run("spotit", "generate", "--order", "5", "--seed", "classroom")
     b = invoke("spotit", "generate", "--order", "5", "--seed", "classroom")

@@ -16,7 +16,7 @@ import itertools
 import math
 from collections.abc import Sequence
 
-from hypothesis import HealthCheck, assume, given, reject, settings
+from hypothesis import assume, given, reject
 from hypothesis import strategies as st
 
 from referee.spotit import (
@@ -48,7 +48,6 @@ def generated(draw: st.DrawFn) -> tuple[int, int, str | None]:
     return order, cards, seed
 
 
-@settings(max_examples=60, deadline=None)
 @given(generated())
 def test_any_two_cards_of_a_generated_deck_share_exactly_one_symbol(
     case: tuple[int, int, str | None],
@@ -76,7 +75,6 @@ small_decks = st.lists(
 ).filter(lambda cards: len({frozenset(c) for c in cards}) == len(cards))
 
 
-@settings(max_examples=300, deadline=None)
 @given(small_decks)
 def test_verify_agrees_with_brute_force(cards: list[list[str]]) -> None:
     report = verify(Deck.from_cards("d", cards))
@@ -132,7 +130,6 @@ def partial_planes(draw: st.DrawFn) -> tuple[int, list[list[int]]]:
     return n, cards
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(partial_planes())
 def test_completion_agrees_with_embedding_into_the_unique_plane(
     case: tuple[int, list[list[int]]],
@@ -148,7 +145,6 @@ def test_completion_agrees_with_embedding_into_the_unique_plane(
         assert (full.plane.kind, full.plane.order) == ("complete", n)
 
 
-@settings(max_examples=60, deadline=None)
 @given(
     st.sampled_from((2, 3, 4, 5, 7)),
     st.data(),

@@ -1,37 +1,22 @@
 """Unusable Word Block input: exit 2 and exactly one ``Error: ...`` line naming the culprit.
 
 Every case the issue lists has its own test id, and each runs in-process
-(CliRunner) and as a real subprocess. Files are written to a tmp dir first.
+(CliRunner). Files are written to a tmp dir first.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
-Outcome = tuple[int, str, str]
-Runner = Callable[..., Outcome]
+from helpers import Runner, assert_one_error_line
 
 BOARD = "examples/wordblock/rulebook.yaml"
 GOOD_ROWS = ["w-1  .    .", "o-1  s-0  h-4"]
-
-
-def assert_one_error_line(code: int, out: str, err: str, *fragments: str) -> None:
-    assert "Traceback" not in out + err
-    assert code == 2, (out, err)
-    assert out == ""
-    assert err.endswith("\n")
-    lines = err.splitlines()
-    assert len(lines) == 1, err[:2000]
-    assert lines[0].startswith("Error: ")
-    assert len(lines[0]) <= 1000
-    for fragment in fragments:
-        assert fragment in lines[0], (fragment, lines[0])
 
 
 def board_text(rows: list[str], blocks: str = "  blue: [B2]\n") -> bytes:
@@ -192,9 +177,6 @@ def test_bad_board_on_stdin(referee: Runner) -> None:
     assert_one_error_line(code, out, err, "<stdin>", "cards row 1 (B1)", "'b'")
 
 
-@settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
 @given(st.binary(max_size=300) | st.text(max_size=300).map(str.encode))
 def test_garbage_never_crashes(invoke: Runner, tmp_path: Path, data: bytes) -> None:
     path = tmp_path / "board.yaml"

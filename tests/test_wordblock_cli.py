@@ -1,7 +1,7 @@
 """Acceptance tests for the Word Block commands, on the real enchant dictionary.
 
-Each test runs twice through the ``referee`` fixture: in-process with click's
-CliRunner and as a real ``python -m referee`` subprocess. The board is the
+Each test runs in-process through the ``referee`` fixture (click's CliRunner;
+test_all_process.py runs the commands as real processes). The board is the
 rulebook's diagram rebuilt from its text (examples/wordblock/rulebook.yaml);
 the rulebook's words are all in aspell en_US except qat, which is checked
 against a word list that has it (tests/data/wordblock/qat-words.txt).
@@ -9,18 +9,14 @@ against a word list that has it (tests/data/wordblock/qat-words.txt).
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
 
+from helpers import ASPELL, Runner, one_json
 from wordblock_examples import CLAIMS
-
-Outcome = tuple[int, str, str]
-Runner = Callable[..., Outcome]
 
 REPO = Path(__file__).resolve().parents[1]
 BOARD = "examples/wordblock/rulebook.yaml"
@@ -30,14 +26,6 @@ QAT_WORDS = "tests/data/wordblock/qat-words.txt"
 FULL_A = "tests/data/wordblock/full-a.yaml"
 TWENTY_A = "tests/data/wordblock/twenty-a.txt"
 WORDS = "examples/wordblock/words.txt"
-ASPELL = {"name": "en_US", "provider": "aspell"}
-
-
-def one_json(out: str) -> Any:
-    """Exactly one JSON document, on one line."""
-    assert out.endswith("\n")
-    assert out.count("\n") == 1, out
-    return json.loads(out)
 
 
 def claim(referee: Runner, word: str, *args: str, board: str = BOARD) -> tuple[int, Any]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.core.cells import Cell
@@ -99,7 +99,6 @@ def boards(draw: st.DrawFn) -> Board:
 words = st.text(alphabet="abqu", min_size=1, max_size=6)
 
 
-@settings(max_examples=400, deadline=None)
 @given(boards(), words)
 def test_search_agrees_with_brute_force(board: Board, word: str) -> None:
     found = best_walk(board, word, "p")
@@ -115,7 +114,6 @@ def test_search_agrees_with_brute_force(board: Board, word: str) -> None:
         assert list(found.walk.path) == expected
 
 
-@settings(max_examples=200, deadline=None)
 @given(boards(), words)
 def test_best_walk_is_legal_and_scores_as_given(board: Board, word: str) -> None:
     found = best_walk(board, word, "p")
@@ -136,7 +134,6 @@ def test_best_walk_is_legal_and_scores_as_given(board: Board, word: str) -> None
             assert a.word == len(word) * len(set(path))
 
 
-@settings(max_examples=150, deadline=None)
 @given(boards(), st.lists(words, max_size=12))
 def test_spellable_words_are_exactly_the_walkable_ones(board: Board, pool: list[str]) -> None:
     index = WordIndex.from_words(pool)
@@ -145,7 +142,6 @@ def test_spellable_words_are_exactly_the_walkable_ones(board: Board, pool: list[
     assert found == expected
 
 
-@settings(max_examples=100, deadline=None)
 @given(boards())
 def test_board_and_game_round_trip(board: Board) -> None:
     assert Board.from_mapping(board.to_mapping()) == board

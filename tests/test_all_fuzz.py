@@ -32,9 +32,10 @@ and only on exit 0 (a written game or board must then load again).
 ``--batch`` reports bad lines on stdout (one ``{"line": N, "error": ...}`` per
 bad line, exit 2 at the end, nothing on stderr).
 
-Profiles: ``HYPOTHESIS_PROFILE=ci`` (the default) or ``long`` selects
-``fuzz-ci`` / ``fuzz-long`` below (namespaced: Hypothesis ships its own
-``ci`` profile, loaded automatically on CI, which these must not replace).
+Examples per test come from the Hypothesis profile (tests/conftest.py):
+``HYPOTHESIS_PROFILE=ci`` (what .ci/run uses) or ``long`` (a soak). The
+generated and the nasty in-process cases are marked ``slow``, the capped real
+processes ``process``: the default ``python -m pytest`` leaves them out.
 """
 
 from __future__ import annotations
@@ -60,33 +61,10 @@ from typing import Any
 import pytest
 import yaml
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 REPO = Path(__file__).resolve().parent.parent
-
-# ------------------------------------------------------------------ profiles
-
-settings.register_profile(
-    "fuzz-ci",
-    max_examples=200,
-    deadline=None,
-    print_blob=True,
-    suppress_health_check=[
-        HealthCheck.too_slow,
-        HealthCheck.function_scoped_fixture,  # tmp_path/monkeypatch hold no per-example state
-        HealthCheck.data_too_large,
-        HealthCheck.large_base_example,
-        HealthCheck.filter_too_much,
-    ],
-)
-settings.register_profile("fuzz-long", parent=settings.get_profile("fuzz-ci"), max_examples=3000)
-PROFILES = {"ci": "fuzz-ci", "long": "fuzz-long", "fuzz-ci": "fuzz-ci", "fuzz-long": "fuzz-long"}
-_wanted = os.environ.get("HYPOTHESIS_PROFILE", "ci")
-if _wanted not in PROFILES:
-    raise ValueError(f"HYPOTHESIS_PROFILE={_wanted!r}: test_fuzz.py knows 'ci' and 'long'")
-PROFILE = PROFILES[_wanted]
-FUZZ = settings.get_profile(PROFILE)
 
 MAX_LINE = 1000
 """An error line names the file and the place and quotes the bad value briefly
@@ -1058,43 +1036,43 @@ def _fuzz(target: Target, data: st.DataObject, root: Path) -> None:
     fuzz_once(target, case.data, case.kind == "mutation", root)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("target", BLIND_SPOT, ids=_ids(BLIND_SPOT))
-@FUZZ
 @given(data=st.data())
 def test_fuzz_blind_spot(target: Target, data: st.DataObject, root: Path) -> None:
     _fuzz(target, data, root)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("target", SETUP_TARGETS, ids=_ids(SETUP_TARGETS))
-@FUZZ
 @given(data=st.data())
 def test_fuzz_setup(target: Target, data: st.DataObject, root: Path) -> None:
     _fuzz(target, data, root)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("target", BLIND_SPOT_GAME, ids=_ids(BLIND_SPOT_GAME))
-@FUZZ
 @given(data=st.data())
 def test_fuzz_blind_spot_game(target: Target, data: st.DataObject, root: Path) -> None:
     _fuzz(target, data, root)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("target", WORD_BLOCK, ids=_ids(WORD_BLOCK))
-@FUZZ
 @given(data=st.data())
 def test_fuzz_word_block(target: Target, data: st.DataObject, root: Path) -> None:
     _fuzz(target, data, root)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("target", OUT_OF_SIGHT, ids=_ids(OUT_OF_SIGHT))
-@FUZZ
 @given(data=st.data())
 def test_fuzz_out_of_sight(target: Target, data: st.DataObject, root: Path) -> None:
     _fuzz(target, data, root)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("target", SPOT_IT, ids=_ids(SPOT_IT))
-@FUZZ
 @given(data=st.data())
 def test_fuzz_spot_it(target: Target, data: st.DataObject, root: Path) -> None:
     _fuzz(target, data, root)
@@ -1306,8 +1284,8 @@ def batch_once(target: BatchTarget, case: BatchCase, root: Path) -> None:
 PATH_FIELDS = ("layout", "position", "catalog", "dictionary", "allow", "board")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("target", BATCH, ids=[t.id for t in BATCH])
-@FUZZ
 @given(data=st.data())
 def test_fuzz_batch(target: BatchTarget, data: st.DataObject, root: Path) -> None:
     batch_once(target, data.draw(batch_cases(target), label="case"), root)
@@ -1495,6 +1473,7 @@ def test_special_path(target: Target, root: Path) -> None:
     require(not failures, f"{len(failures)} case(s) failed:\n\n" + "\n\n".join(failures))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("target", "kind"), NASTY, ids=[f"{t.id}/{k}" for t, k in NASTY])
 def test_nasty_input(target: Target, kind: str, root: Path) -> None:
     """10,000 levels of nesting; the deepest nesting that parses at every value; an
@@ -1551,6 +1530,7 @@ def subprocess_cases(fmt: Format) -> list[NastyCase]:
     return cases
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("target", SUBPROCESS_TARGETS, ids=_ids(SUBPROCESS_TARGETS))
 def test_nasty_input_subprocess(target: Target, root: Path) -> None:
     """Real ``python -m referee`` processes, capped at 1 GiB of address space and 60 s:
@@ -1614,6 +1594,7 @@ def batch_nasty(target: BatchTarget, kind: str) -> list[tuple[str, BatchCase]]:
 BATCH_NASTY = [(t, k) for t in BATCH for k in ("deep", "long-line", "weird-paths")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("target", "kind"), BATCH_NASTY, ids=[f"{t.id}/{k}" for t, k in BATCH_NASTY]
 )

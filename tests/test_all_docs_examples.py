@@ -55,6 +55,7 @@ def test_readme_has_examples() -> None:
     assert sum(len(b) for name, b in BLOCKS if name == "README.md") >= 10
 
 
+@pytest.mark.process
 @pytest.mark.parametrize(("doc", "block"), BLOCKS, ids=[f"{name}: {b[0][0]}" for name, b in BLOCKS])
 def test_readme_example(doc: str, block: Block, tmp_path: Path) -> None:
     for name in ("setups", "examples", "tests"):

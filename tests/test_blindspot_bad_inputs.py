@@ -1,6 +1,7 @@
 """Unusable input: exit 2 and exactly one ``Error: ...`` line naming the culprit.
 
-Every case runs in-process (CliRunner) and as a real subprocess; the
+Every case runs in-process (CliRunner; test_all_process.py runs the commands as
+real processes); the
 hypothesis tests feed generated garbage (never a valid file) through CliRunner.
 """
 
@@ -18,24 +19,11 @@ from typing import Any
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
-Outcome = tuple[int, str, str]
-Runner = Callable[..., Outcome]
-
-SAMPLE = "setups/sample.yaml"
-ROWS = [
-    "searstoep",
-    "komieguud",
-    "bhvnlcwyf",
-    "wealotaru",
-    "gjtdaqnxz",
-    "noirtcamt",
-    "etecstars",
-    "planoetyb",
-    "aopetmish",
-]
+from helpers import SAMPLE, Runner, assert_one_error_line
+from helpers import SAMPLE_LETTERS as ROWS
 
 
 def letters(rows: list[str]) -> str:
@@ -45,23 +33,6 @@ def letters(rows: list[str]) -> str:
 def tiles(third: str) -> str:
     """A tiles layout whose first row's third tile is ``third`` (written as is)."""
     return f"tiles:\n  - [1A, 2B, {third}]\n  - [4A, 5B, 6A]\n  - [7A, 8B, 9A]\n"
-
-
-MAX_LINE = 1000
-"""An error line names the file and the problem; it never echoes a whole structure."""
-
-
-def assert_one_error_line(code: int, out: str, err: str, *fragments: str) -> None:
-    assert "Traceback" not in out + err
-    assert code == 2, (out, err)
-    assert out == ""
-    assert err.endswith("\n")
-    lines = err.splitlines()
-    assert len(lines) == 1, err[:2000]
-    assert lines[0].startswith("Error: ")
-    assert len(lines[0]) <= MAX_LINE, f"{len(lines[0])} characters: {lines[0][:300]}..."
-    for fragment in fragments:
-        assert fragment in lines[0]
 
 
 # ------------------------------------------------------------------ the listed cases
@@ -482,15 +453,7 @@ bad_positions = st.one_of(
     position_structures.map(_dump),
 )
 
-GARBAGE_SETTINGS = settings(
-    max_examples=100,
-    deadline=None,
-    # `invoke` holds no per-example state: one CliRunner, cwd = the repo root.
-    suppress_health_check=[HealthCheck.function_scoped_fixture],
-)
 
-
-@GARBAGE_SETTINGS
 @given(data=bad_layouts)
 def test_garbage_layout(invoke: Runner, data: bytes) -> None:
     with tempfile.TemporaryDirectory() as tmp:
@@ -500,7 +463,6 @@ def test_garbage_layout(invoke: Runner, data: bytes) -> None:
     assert_one_error_line(code, out, err, str(path))
 
 
-@GARBAGE_SETTINGS
 @given(data=bad_positions)
 def test_garbage_position(invoke: Runner, data: bytes) -> None:
     with tempfile.TemporaryDirectory() as tmp:
@@ -512,6 +474,7 @@ def test_garbage_position(invoke: Runner, data: bytes) -> None:
     assert_one_error_line(code, out, err, str(path))
 
 
+@pytest.mark.process
 def test_alias_bomb_is_refused_within_bounded_memory(
     repo: Path, sample_layout: Path, tmp_path: Path
 ) -> None:

@@ -1,8 +1,14 @@
 """Acceptance tests for ``referee blindspot game ...`` on the real enchant dictionary.
 
 The spec is issue 7 and the Blind Spot Rulebook. Scenario
+<<<<<<< HEAD:tests/test_cli_blindspot_game.py
 tests run twice (the ``referee`` fixture: CliRunner and a real subprocess);
 crash tests patch the rename seam ``referee.core.files.replace`` in-process. The
+=======
+tests run in-process (the ``referee`` fixture: CliRunner; test_all_process.py
+plays a game in real processes);
+crash tests patch the rename seam ``referee.files.replace`` in-process. The
+>>>>>>> i11-speed:tests/test_blindspot_game_cli.py
 board is setups/sample.yaml: PET at G1, TALE at E4, WELT at C4 (blocked by
 E4), PLANET at E8 (farsighted bonus), SEAS at D1, CAT at H5 (diagonal),
 ACTION at D6 (bonus), KOI at C2. Golden and hand-edited game files are in
@@ -11,11 +17,8 @@ tests/data/blindspot-games/.
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -23,10 +26,9 @@ from typing import Any
 import pytest
 import yaml
 
-Outcome = tuple[int, str, str]
-Runner = Callable[..., Outcome]
+from helpers import SAMPLE, Runner, one_json
+from helpers import assert_one_error_line as one_error
 
-SAMPLE = "setups/sample.yaml"
 DATA = Path(__file__).resolve().parent / "data" / "blindspot-games"
 DATA_REL = "tests/data/blindspot-games"  # as named on the command line (cwd is the repo)
 NO_WORDS = f"{DATA_REL}/no-words.yaml"
@@ -50,23 +52,6 @@ Out: red
 Actions: 11
 Game over: blue wins.
 """
-
-
-def one_json(out: str) -> Any:
-    """Exactly one JSON document, on one line."""
-    assert out.endswith("\n")
-    assert out.count("\n") == 1, out
-    return json.loads(out)
-
-
-def one_error(code: int, out: str, err: str) -> str:
-    """Exit 2 with exactly one ``Error:`` line on stderr and nothing on stdout."""
-    assert code == 2, (out, err)
-    assert out == ""
-    assert "Traceback" not in err
-    assert err.endswith("\n") and err.count("\n") == 1, err
-    assert err.startswith("Error: "), err
-    return err[:-1]
 
 
 def state(
@@ -893,26 +878,16 @@ def test_a_failed_write_leaves_the_previous_file(
     ("option", "key"), [("--dictionary", "dictionary"), ("--allow", "allow")], ids=["dict", "allow"]
 )
 def test_a_missing_word_list_named_in_the_game_file_names_the_file_and_key(
-    tmp_path: Path, option: str, key: str
+    referee: Runner, tmp_path: Path, option: str, key: str
 ) -> None:
     game = tmp_path / "g.yaml"
     missing = str(tmp_path / "gone.txt")
     new = ["blindspot", "game", "new", "--layout", SAMPLE, "--players", "red,blue"]
-    code = subprocess.run(
-        [sys.executable, "-m", "referee", *new, option, missing, "-o", str(game)],
-        capture_output=True,
-        cwd=Path(__file__).resolve().parent.parent,
-        check=False,
-    ).returncode
+    code = referee(*new, option, missing, "-o", str(game))[0]
     assert code == 0
-    proc = subprocess.run(
-        [sys.executable, "-m", "referee", "blindspot", "game", "hint", str(game)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert (proc.returncode, proc.stdout) == (2, "")
+    code, out, err = referee("blindspot", "game", "hint", str(game))
+    assert (code, out) == (2, "")
     assert (
-        proc.stderr
+        err
         == f"Error: {game}: {key}: {missing}: no such {key.replace('allow', 'allow list').replace('dictionary', 'word list')} file\n"
     )

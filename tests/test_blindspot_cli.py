@@ -1,31 +1,26 @@
 """Acceptance tests for the Blind Spot commands, on the real enchant dictionary.
 
-Each verdict test runs twice: in-process through click's CliRunner and as a
-real ``python -m referee`` subprocess. The examples follow the rulebook's
+Verdict tests run in-process through click's CliRunner (test_all_process.py runs
+the commands as real processes; the terminal tests here start their own). The
+examples follow the rulebook's
 "Examples of Play" on setups/sample.yaml.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import pty
 import subprocess
 import sys
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-Outcome = tuple[int, str, str]
-Runner = Callable[..., Outcome]
+from helpers import ASPELL, SAMPLE, SAMPLE_POSITION, Runner, one_json
 
-ASPELL = {"name": "en_US", "provider": "aspell"}
 HUNSPELL = {"name": "en_US", "provider": "hunspell"}
-SAMPLE = "setups/sample.yaml"
-SAMPLE_POSITION = "examples/blindspot/sample-position.yaml"
 
 SEAS_BOARD = """\
      A  B  C  D  E  F  G  H  I
@@ -45,13 +40,6 @@ teams: [[red, yellow], [blue, green]]
 glasses:
   yellow: 1
 """
-
-
-def one_json(out: str) -> Any:
-    """Exactly one JSON document, on one line."""
-    assert out.endswith("\n")
-    assert out.count("\n") == 1, out
-    return json.loads(out)
 
 
 def verdict(
@@ -523,6 +511,7 @@ def test_version(referee: Runner) -> None:
     assert referee("--version") == (0, "referee 0.1.0\n", "")
 
 
+@pytest.mark.process
 def test_console_script_version(repo: Path) -> None:
     script = Path(sys.executable).parent / "referee"
     proc = subprocess.run(
@@ -531,8 +520,8 @@ def test_console_script_version(repo: Path) -> None:
     assert (proc.returncode, proc.stdout, proc.stderr) == (0, "referee 0.1.0\n", "")
 
 
-def test_help_shows_sections(run: Runner) -> None:
-    code, out, err = run("--help")
+def test_help_shows_sections(referee: Runner) -> None:
+    code, out, err = referee("--help")
     assert (code, err) == (0, "")
     lines = out.splitlines()
     assert lines[0] == "Usage: referee [OPTIONS] COMMAND [ARGS]..."
@@ -611,12 +600,14 @@ def _clean_env() -> dict[str, str]:
 SEAS_ARGS = ["check-word", "seas", "--layout", SAMPLE, "--at", "D1"]
 
 
+@pytest.mark.process
 def test_colour_on_a_terminal(repo: Path) -> None:
     code, data = _on_terminal(repo, SEAS_ARGS, _clean_env())
     assert code == 0
     assert b"\x1b[" in data
 
 
+@pytest.mark.process
 def test_no_color_on_a_terminal(repo: Path) -> None:
     code, data = _on_terminal(repo, SEAS_ARGS, {**_clean_env(), "NO_COLOR": "1"})
     assert code == 0

@@ -3,12 +3,11 @@ a hand-edited entry of the wrong type is refused (exit 2), never written back.""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from helpers import Runner
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED = ROOT / "tests" / "data" / "fuzz" / "wb-game.yaml"
@@ -27,30 +26,21 @@ SEED = ROOT / "tests" / "data" / "fuzz" / "wb-game.yaml"
     ids=["valid-maybe", "reason-number", "player-nested", "unknown-key", "path-number", "points"],
 )
 @pytest.mark.parametrize("command", ["show", "undo"])
-def test_bad_history_field(tmp_path: Path, old: str, new: str, place: str, command: str) -> None:
+def test_bad_history_field(
+    referee: Runner, tmp_path: Path, old: str, new: str, place: str, command: str
+) -> None:
     text = SEED.read_text(encoding="utf-8")
     assert old in text
     game = tmp_path / "game.yaml"
     game.write_text(text.replace(old, new, 1), encoding="utf-8")
     before = game.read_bytes()
-    proc = subprocess.run(
-        [sys.executable, "-m", "referee", "wordblock", "game", command, str(game)],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "NO_COLOR": "1"},
-        check=False,
-    )
-    assert (proc.returncode, proc.stdout) == (2, "")
-    assert proc.stderr.count("\n") == 1
-    assert proc.stderr.startswith(f"Error: {game}: {place}")
+    code, out, err = referee("wordblock", "game", command, str(game))
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1
+    assert err.startswith(f"Error: {game}: {place}")
     assert game.read_bytes() == before
 
 
-def test_the_seed_itself_is_fine(tmp_path: Path) -> None:
-    proc = subprocess.run(
-        [sys.executable, "-m", "referee", "wordblock", "game", "show", str(SEED)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert (proc.returncode, proc.stderr) == (0, "")
+def test_the_seed_itself_is_fine(referee: Runner) -> None:
+    code, _, err = referee("wordblock", "game", "show", str(SEED))
+    assert (code, err) == (0, "")

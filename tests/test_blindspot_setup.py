@@ -3,7 +3,7 @@ generation (method sha256-ctr-v1), BS1 codes, verification, rendering.
 
 The golden files tests/data/setups/seed-1.yaml and seed-2024.yaml are the exact
 output of ``referee setup generate --seed 1`` / ``--seed 2024``; the CLI tests
-(test_cli_setup.py) compare the command against them byte for byte.
+(test_blindspot_setup_cli.py) compare the command against them byte for byte.
 """
 
 from __future__ import annotations
@@ -17,9 +17,10 @@ from typing import Any
 
 import pytest
 import yaml
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
+from helpers import BY_TILES_CODE, CODE_ALPHABET, CUSTOM_SHA, STANDARD_SHA, SVG_NS, without_seed
 from referee.board import LetterGrid
 from referee.core.errors import InputError, SetupError
 from referee.setups import (
@@ -55,15 +56,10 @@ DATA = REPO / "tests" / "data" / "setups"
 STANDARD_TILES = REPO / "src" / "referee" / "data" / "standard-tiles.yaml"
 CUSTOM_CATALOG = DATA / "custom-catalog.yaml"
 
-STANDARD_SHA = "249ebf04fb61100a8dc3570dfdde7cdb03d8ff6c3de204d69b3f408b8b01032c"
-CUSTOM_SHA = "88602901b5adfc91c7344c3b556d9961d106f7f5f1929f9e9e5634a3bf34eb66"
 SEED_1_CODE = "BS1-17A8B11B-18B16A1B-5B2B4B-RC"
 SEED_2024_CODE = "BS1-1A3A5B-16B7B17B-8B14B12B-5Y"
-BY_TILES_CODE = "BS1-1A2A3A-4B5B6B-7A8A9A-6E"
 SEED_1_FLAT = "17A 8B 11B / 18B 16A 1B / 5B 2B 4B"
-CODE_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
-SVG_NS = "{http://www.w3.org/2000/svg}"
 
 
 def refs(flat: str) -> Layout:
@@ -414,7 +410,6 @@ def _documented_stream(seed: int) -> list[int]:
     return out
 
 
-@settings(max_examples=100, deadline=None)
 @given(st.integers(min_value=0, max_value=2**80))
 def test_seed_stream_follows_its_documented_method(seed: int) -> None:
     stream = SeedStream(seed)
@@ -489,7 +484,6 @@ def test_generate_is_pinned(seed: int, flat: str) -> None:
     assert generate(standard_catalog(), seed) == refs(flat)
 
 
-@settings(max_examples=100, deadline=None)
 @given(st.integers(min_value=0, max_value=2**70))
 def test_generate_draws_nine_distinct_tiles_each_side_a_or_b(seed: int) -> None:
     layout = generate(standard_catalog(), seed)
@@ -563,7 +557,6 @@ layout_strategy = st.lists(ref_strategy, min_size=9, max_size=9).map(
 )
 
 
-@settings(max_examples=100, deadline=None)
 @given(st.integers(min_value=0, max_value=2**64))
 def test_code_round_trips_any_generated_setup(seed: int) -> None:
     layout = generate(standard_catalog(), seed)
@@ -576,7 +569,6 @@ def test_code_round_trips_any_generated_setup(seed: int) -> None:
     assert decode(" ".join(code)) == layout
 
 
-@settings(max_examples=100, deadline=None)
 @given(layout_strategy)
 def test_code_round_trips_any_layout_and_is_iso7064(layout: Layout) -> None:
     code = encode(layout)
@@ -664,14 +656,6 @@ def test_setup_text_is_the_golden_file() -> None:
     cat = standard_catalog()
     for seed, name in ((1, "seed-1.yaml"), (2024, "seed-2024.yaml")):
         assert setup_text(cat, generate(cat, seed), seed) == golden_text(name)
-
-
-def without_seed(text: str) -> str:
-    return "".join(
-        line
-        for line in text.splitlines(keepends=True)
-        if not line.startswith(("generator:", "seed:"))
-    )
 
 
 def test_setup_text_without_seed_has_no_generator_or_seed() -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 import click
 import pytest
 
+from helpers import Runner
 from referee.cli import SECTIONS, cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -87,15 +88,10 @@ def test_every_command_help_has_an_example(path: str, cmd: click.Command) -> Non
     assert path in example, f"{path}: the example does not show the command"
 
 
-def test_help_groups_commands_by_game() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "referee", "--help"],
-        capture_output=True,
-        text=True,
-        check=True,
-        env={**os.environ, "NO_COLOR": "1"},
-    )
-    lines = result.stdout.splitlines()
+def test_help_groups_commands_by_game(invoke: Runner) -> None:
+    code, out, err = invoke("--help")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
     titles = [title for title, _ in SECTIONS]
     assert titles[:4] == ["Blind Spot", "Word Block", "Out of Sight", "Spot it! 1,2,3"]
     positions = [lines.index(f"{title}:") for title in titles]
@@ -116,6 +112,7 @@ def test_help_groups_commands_by_game() -> None:
     [("bash", "complete -o nosort -F"), ("zsh", "compdef"), ("fish", "complete --no-files")],
     ids=["bash", "zsh", "fish"],
 )
+@pytest.mark.process
 def test_shell_completion_script(shell: str, marker: str) -> None:
     script = Path(sys.executable).parent / "referee"
     result = subprocess.run(
@@ -131,6 +128,7 @@ def test_shell_completion_script(shell: str, marker: str) -> None:
     assert f'eval "$(_REFEREE_COMPLETE={shell}_source referee)"' in README or shell == "fish"
 
 
+@pytest.mark.process
 def test_completion_completes_commands() -> None:
     script = Path(sys.executable).parent / "referee"
     env = {

@@ -1,8 +1,8 @@
 """Acceptance tests for ``referee setup generate/verify/code/show/catalog`` and
 ``check-word --layout`` on every setup form.
 
-Tests taking the ``referee`` fixture run twice: in-process through click's
-CliRunner and as a real ``python -m referee`` subprocess. Both run from the
+Tests taking the ``referee`` fixture run in-process through click's CliRunner
+(test_all_process.py runs ``setup`` as real processes). They run from the
 repo root, so repo files are named relatively and scratch files absolutely.
 The golden files tests/data/setups/seed-1.yaml and seed-2024.yaml are the
 exact output of ``referee setup generate --seed 1`` / ``--seed 2024``.
@@ -11,20 +11,29 @@ exact output of ``referee setup generate --seed 1`` / ``--seed 2024``.
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
-Outcome = tuple[int, str, str]
-Runner = Callable[..., Outcome]
+from helpers import (
+    ASPELL,
+    BY_TILES_CODE,
+    CODE_ALPHABET,
+    CUSTOM_SHA,
+    SAMPLE,
+    STANDARD_SHA,
+    SVG_NS,
+    Runner,
+    error_line,
+    one_json,
+    without_seed,
+)
 
 REPO = Path(__file__).resolve().parent.parent
 DATA = "tests/data/setups"
@@ -33,18 +42,11 @@ SEED_2024 = f"{DATA}/seed-2024.yaml"
 CUSTOM_CATALOG = f"{DATA}/custom-catalog.yaml"
 CUSTOM_BY_TILES = f"{DATA}/custom-by-tiles.yaml"
 BY_TILES = "setups/by-tiles.yaml"
-SAMPLE = "setups/sample.yaml"
 STANDARD_TILES = "src/referee/data/standard-tiles.yaml"
 
-STANDARD_SHA = "249ebf04fb61100a8dc3570dfdde7cdb03d8ff6c3de204d69b3f408b8b01032c"
-CUSTOM_SHA = "88602901b5adfc91c7344c3b556d9961d106f7f5f1929f9e9e5634a3bf34eb66"
 SEED_1_CODE = "BS1-17A8B11B-18B16A1B-5B2B4B-RC"
 SEED_2024_CODE = "BS1-1A3A5B-16B7B17B-8B14B12B-5Y"
-BY_TILES_CODE = "BS1-1A2A3A-4B5B6B-7A8A9A-6E"
 SEED_1_FLAT = "17A 8B 11B / 18B 16A 1B / 5B 2B 4B"
-CODE_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-SVG_NS = "{http://www.w3.org/2000/svg}"
-ASPELL = {"name": "en_US", "provider": "aspell"}
 
 BY_TILES_BOARD = (REPO / DATA / "by-tiles-board.txt").read_text(encoding="utf-8") + (
     "Code: BS1-1A2A3A-4B5B6B-7A8A9A-6E\n"
@@ -70,35 +72,6 @@ SAMPLE_BOARD = """\
 
 def golden(path: str) -> str:
     return (REPO / path).read_text(encoding="utf-8")
-
-
-def without_seed(text: str) -> str:
-    """A seeded setup file minus its ``generator:`` and ``seed:`` lines."""
-    return "".join(
-        line
-        for line in text.splitlines(keepends=True)
-        if not line.startswith(("generator:", "seed:"))
-    )
-
-
-def one_json(out: str) -> Any:
-    """Exactly one JSON document, on one line."""
-    assert out.endswith("\n")
-    assert out.count("\n") == 1, out
-    return json.loads(out)
-
-
-def error_line(outcome: Outcome) -> str:
-    """Exit 2, nothing on stdout, exactly one ``Error: `` line on stderr; returns it."""
-    code, out, err = outcome
-    assert "Traceback" not in out + err
-    assert code == 2, (out, err)
-    assert out == ""
-    assert err.endswith("\n")
-    lines = err.splitlines()
-    assert len(lines) == 1, err
-    assert lines[0].startswith("Error: ")
-    return lines[0]
 
 
 def write(path: Path, text: str) -> str:
@@ -224,11 +197,6 @@ def test_generate_code_rebuilds_the_setup(referee: Runner, typed: str, path: str
     assert referee("setup", "generate", "--code", typed) == (0, without_seed(golden(path)), "")
 
 
-@settings(
-    max_examples=100,
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture],
-)
 @given(st.integers(min_value=0, max_value=2**63))
 def test_code_round_trips_through_the_cli(invoke: Runner, seed: int) -> None:
     code, seeded, _ = invoke("setup", "generate", "--seed", str(seed))

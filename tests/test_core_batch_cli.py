@@ -3,32 +3,27 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from helpers import SAMPLE, in_process
+from helpers import SAMPLE_POSITION as POSITION
+
 ROOT = Path(__file__).resolve().parent.parent
-SAMPLE = "setups/sample.yaml"
-POSITION = "examples/blindspot/sample-position.yaml"
 BOARD = "examples/wordblock/rulebook.yaml"
 
 
+@pytest.fixture(autouse=True)
+def _from_the_repo(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The files are named relative to the repo root."""
+    monkeypatch.chdir(ROOT)
+
+
 def referee(*args: str, stdin: bytes = b"") -> tuple[int, list[str], str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("REFEREE_")}
-    env["NO_COLOR"] = "1"
-    proc = subprocess.run(
-        [sys.executable, "-m", "referee", *args],
-        input=stdin,
-        capture_output=True,
-        cwd=ROOT,
-        env=env,
-        check=False,
-        timeout=120,
-    )
-    return proc.returncode, proc.stdout.decode().splitlines(), proc.stderr.decode()
+    """In-process (test_all_process.py pipes a batch through a real process)."""
+    code, out, err = in_process(*args, input=stdin)
+    return code, out.splitlines(), err
 
 
 def lines(*objects: object) -> bytes:

@@ -55,6 +55,7 @@ def finish(child: pexpect.spawn[str]) -> tuple[int, str]:
     return code, transcript
 
 
+@pytest.mark.process
 def test_stop_after_a_flip() -> None:
     child = spawn()
     child.expect_exact("Sand timer: 30.0 seconds. " + PROMPT)
@@ -75,6 +76,7 @@ def test_stop_after_a_flip() -> None:
     assert rest.endswith("Stop! 6.0 seconds before time (the turn lasted 14.0 seconds).\n")
 
 
+@pytest.mark.process
 def test_time_runs_out() -> None:
     child = spawn("--seconds", "3")
     child.expect_exact("Sand timer: 3.0 seconds. ")
@@ -86,6 +88,7 @@ def test_time_runs_out() -> None:
     assert rest.endswith("Time left:   0.0\n\aTime! The cards taken this turn are lost.\n")
 
 
+@pytest.mark.process
 def test_hidden_shows_nothing_until_the_end() -> None:
     child = spawn("--hidden", "--seconds", "5")
     child.expect_exact("Sand timer: 5.0 seconds (hidden). " + PROMPT)
@@ -105,6 +108,7 @@ def test_hidden_shows_nothing_until_the_end() -> None:
     assert "seconds left" not in transcript
 
 
+@pytest.mark.process
 def test_keys_before_enter_do_nothing() -> None:
     child = spawn("--seconds", "2")
     child.expect_exact(PROMPT)
@@ -117,6 +121,7 @@ def test_keys_before_enter_do_nothing() -> None:
     assert rest.endswith("Stop! 2.0 seconds before time (the turn lasted 0.0 seconds).\n")
 
 
+@pytest.mark.process
 def test_json_outcome_on_stdout(tmp_path: Path) -> None:
     out = tmp_path / "out.json"
     child = spawn(
@@ -141,6 +146,7 @@ def test_json_outcome_on_stdout(tmp_path: Path) -> None:
     }
 
 
+@pytest.mark.process
 def test_q_quits() -> None:
     child = spawn()
     child.expect_exact(PROMPT)
@@ -150,6 +156,7 @@ def test_q_quits() -> None:
     assert rest.endswith("Error: aborted\n")
 
 
+@pytest.mark.process
 def test_ctrl_c_aborts() -> None:
     """click turns the interrupt into its Abort: exit 130, the terminal restored."""
     child = spawn()
@@ -162,6 +169,7 @@ def test_ctrl_c_aborts() -> None:
     assert rest.endswith("\nError: aborted\n")
 
 
+@pytest.mark.process
 def test_fast_clock_runs_out() -> None:
     child = spawn(clock="fast:100")  # 30 seconds in 0.3 real seconds
     child.expect_exact(PROMPT)
@@ -172,6 +180,7 @@ def test_fast_clock_runs_out() -> None:
     assert "Time left:   0.0" in rest
 
 
+@pytest.mark.process
 def test_fast_clock_stop() -> None:
     child = spawn("--seconds", "600", clock="fast:10")  # 600 seconds in a real minute
     child.expect_exact(PROMPT)
