@@ -22,7 +22,7 @@ def fig_take(runs: int) -> list[Figure]:
 def fig_game(runs: int) -> list[Figure]:
     """Replaying a whole game file: three frames parsed, checked and scored."""
     from referee.core.files import load_mapping
-    from referee.outofsight import FrameSheet, Game
+    from referee.outofsight.rules import FrameSheet, Game
 
     sheets = [
         FrameSheet.from_mapping(load_mapping(str(GAME_DATA / f"frame{n}.yaml"))) for n in (1, 2, 3)
@@ -45,7 +45,7 @@ def fig_best_all_rolls(runs: int) -> list[Figure]:
     """--best for every one of the 216 rolls against a five-card row."""
     import itertools
 
-    from referee.outofsight import Roll, best_take
+    from referee.outofsight.rules import Roll, best_take
 
     rolls = [Roll(d) for d in itertools.product(range(1, 7), repeat=3)]
     row = (3, 9, 11, 2, 7)

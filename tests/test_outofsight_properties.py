@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.outofsight import (
+from referee.outofsight.rules import (
     Bank,
     Card,
     Game,

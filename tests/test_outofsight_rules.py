@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from referee.core.errors import InputError
-from referee.outofsight import (
+from referee.outofsight.rules import (
     Bank,
     Card,
     FrameSheet,
@@ -220,7 +220,7 @@ MISSING = [
     ("saved", "new", "lacking"), [m[1:] for m in MISSING], ids=[m[0] for m in MISSING]
 )
 def test_bank_missing(saved: object, new: object, lacking: str) -> None:
-    from referee.outofsight import describe_cards
+    from referee.outofsight.rules import describe_cards
 
     assert describe_cards(bank(new).missing(bank(saved))) == lacking
 
@@ -593,7 +593,7 @@ def test_reprs_round_trip() -> None:
     assert eval(repr(Take(9, (0, 1)))) == Take(9, (0, 1))
     assert isinstance(v, TakeVerdict)
     s = score_bank("Brian", bank(BRIAN), "advanced", 1)
-    from referee.outofsight import Pile, PlayerScore, Tie
+    from referee.outofsight.rules import Pile, PlayerScore, Tie
 
     assert eval(repr(s), {"PlayerScore": PlayerScore, "Pile": Pile, "Card": Card, "Tie": Tie}) == s
 

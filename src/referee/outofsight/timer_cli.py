@@ -2,7 +2,7 @@
 
 The terminal is put in cbreak mode (keys arrive one at a time, Ctrl-C still
 interrupts) and restored on the way out, whatever happens. The logic is the
-pure :class:`referee.timer.SandTimer`; this module only reads the clock and the
+pure :class:`referee.outofsight.timer.SandTimer`; this module only reads the clock and the
 keys and prints.
 
 For tests, a hidden ``--clock`` option (or ``REFEREE_TIMER_CLOCK``) swaps the
@@ -21,7 +21,7 @@ from referee.cli import emit_json, json_option
 from referee.core.errors import InputError, show
 
 if TYPE_CHECKING:
-    from referee.timer import Event, SandTimer
+    from referee.outofsight.timer import Event, SandTimer
 
 CLOCK_ENV = "REFEREE_TIMER_CLOCK"
 POLL = 0.05
@@ -114,7 +114,7 @@ def run_turn(
     hidden: bool,
 ) -> tuple[SandTimer, Event]:
     """Wait for Enter, then run the turn to "Stop" or "Time!" (the final event)."""
-    from referee.timer import fmt
+    from referee.outofsight.timer import fmt
 
     def write(text: str) -> None:
         out.write(text)
@@ -183,7 +183,7 @@ def run_turn(
 
 
 def _flip_line(event: Event, hidden: bool) -> str:
-    from referee.timer import fmt
+    from referee.outofsight.timer import fmt
 
     return "Flip!" if hidden else f"Flip! {fmt(event.left)} seconds left."
 
@@ -222,7 +222,7 @@ def timer(seconds: float, hidden: bool, clock_spec: str, as_json: bool) -> int:
     """
     import sys
 
-    from referee.timer import SandTimer
+    from referee.outofsight.timer import SandTimer
 
     clock = TurnClock(clock_spec)
     fd = _stdin_fd()

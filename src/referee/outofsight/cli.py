@@ -10,7 +10,7 @@ import click
 from referee.cli import F, echo, emit_json, json_option
 
 if TYPE_CHECKING:
-    from referee.outofsight import FrameScore, FrameSheet, Game, Mode, PlayerScore
+    from referee.outofsight.rules import FrameScore, FrameSheet, Game, Mode, PlayerScore
 
 MODE_CHOICE = click.Choice(["basic", "advanced"], case_sensitive=False)
 
@@ -76,7 +76,7 @@ def score_frame(
     """
     from referee.core.errors import InputError
     from referee.core.files import display_name, load_mapping
-    from referee.outofsight import FRAMES, FrameSheet, parse_mode, parse_prefer, score_frame
+    from referee.outofsight.rules import FRAMES, FrameSheet, parse_mode, parse_prefer, score_frame
 
     sheet = FrameSheet.from_mapping(load_mapping(file, "frame file"), display_name(file))
     if final and frame not in (None, FRAMES):
@@ -187,7 +187,7 @@ def take(
       referee take --roll 5,4,2 --row 3,9,11,2,7 --best
     """
     from referee.core.errors import InputError
-    from referee.outofsight import ROW_CARDS, Roll, best_take, check_take, parse_cards
+    from referee.outofsight.rules import ROW_CARDS, Roll, best_take, check_take, parse_cards
 
     dice = Roll.from_text(roll)
     call: Any = doubles.lower() if doubles else None
@@ -247,7 +247,7 @@ def game_new(players: str, mode: str, output: str, force: bool, as_json: bool) -
     Example:
       referee outofsight game new --players Brian,Jessica --mode advanced -o game.yaml
     """
-    from referee.outofsight import Game, parse_mode
+    from referee.outofsight.rules import Game, parse_mode
 
     new = Game.new([p.strip() for p in players.split(",")], parse_mode(mode, None, "--mode"))
     _save(new, output, force=force)
@@ -289,7 +289,7 @@ def game_frame(
       referee outofsight game frame game.yaml frame1.yaml
     """
     from referee.core.files import display_name
-    from referee.outofsight import parse_prefer
+    from referee.outofsight.rules import parse_prefer
 
     current = _load(game_file)
     sheet = _sheet(frame_file)
@@ -359,14 +359,14 @@ def game_show(game_file: str, as_json: bool) -> int:
 
 def _load(path: str) -> Game:
     from referee.core.files import display_name, load_mapping
-    from referee.outofsight import Game
+    from referee.outofsight.rules import Game
 
     return Game.from_mapping(load_mapping(path, "game file"), display_name(path))
 
 
 def _sheet(path: str) -> FrameSheet:
     from referee.core.files import display_name, load_mapping
-    from referee.outofsight import FrameSheet
+    from referee.outofsight.rules import FrameSheet
 
     return FrameSheet.from_mapping(load_mapping(path, "frame file"), display_name(path))
 
