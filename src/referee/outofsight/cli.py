@@ -1,18 +1,71 @@
-"""Out of Sight commands: ``score-frame``, ``take`` and the ``outofsight game`` scorepad."""
+"""Out of Sight commands: ``score-frame``, ``take`` and the ``outofsight game`` score pad.
+
+Thin: options are parsed, the rules and the game log (:mod:`referee.engine`)
+decide, :mod:`referee.outofsight.render` prints. The rules name places
+neutrally (``players``, ``roll``); :func:`option_names` maps them to options.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+import contextlib
+import functools
+import os
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 import click
 
-from referee.cli import F, echo, emit_json, json_option
+from referee import engine
+from referee.cli import (
+    F,
+    echo,
+    emit_json,
+    expect_version_option,
+    force_option,
+    json_option,
+)
+from referee.core.errors import InputError
+from referee.core.files import check_destinations, display_name, write_text
+from referee.engine import Decision, Refusal, Replayed
+from referee.outofsight import formats, render
+from referee.outofsight.formats import FrameSheet
+from referee.outofsight.game import (
+    GAME,
+    Action,
+    Setup,
+    State,
+    propose_frame,
+    step,
+)
+from referee.outofsight.rules import FRAMES, FrameScore, Mode, parse_mode, parse_prefer
+from referee.outofsight.rules import score_frame as score_banks
+from referee.outofsight.takes import ROW_CARDS, Roll, best_take, check_take, parse_cards
 
-if TYPE_CHECKING:
-    from referee.outofsight.rules import FrameScore, FrameSheet, Game, Mode, PlayerScore
+R = TypeVar("R")
 
 MODE_CHOICE = click.Choice(["basic", "advanced"], case_sensitive=False)
+
+OPTIONS = {
+    "players": "--players",
+    "prefer": "--prefer",
+    "roll": "--roll",
+    "cards": "--cards",
+    "row": "--row",
+}
+"""The rules' neutral places and the options they are given as."""
+
+
+def option_names(f: Callable[..., R]) -> Callable[..., R]:
+    """Errors of the rules about a neutral place name the option instead."""
+
+    @functools.wraps(f)
+    def wrapper(*args: Any, **kwargs: Any) -> R:
+        try:
+            return f(*args, **kwargs)
+        except InputError as exc:
+            raise exc.renamed(OPTIONS) from None
+
+    return wrapper
 
 
 def _prefer_option(f: F) -> F:
@@ -25,14 +78,24 @@ def _prefer_option(f: F) -> F:
     )(f)
 
 
-def _next_options(f: F) -> F:
-    f = click.option("--force", is_flag=True, help="Overwrite the --next file if it exists.")(f)
+def _next_option(f: F) -> F:
     return click.option(
         "--next",
         "next_file",
         metavar="FILE",
-        help="Write the next frame's file, holding each player's saved cards.",
+        help="Write the next frame's file, holding each player's saved cards "
+        "(checked before anything is written; never onto the game file).",
     )(f)
+
+
+def _warn(warnings: Sequence[str]) -> None:
+    for w in warnings:
+        click.echo(f"Warning: {w}", err=True)
+
+
+def _nothing_saved(score: FrameScore) -> InputError:
+    why = "the final frame" if score.final else "a frame of the basic game"
+    return InputError(f"nothing is saved after {why}", place="--next")
 
 
 # ------------------------------------------------------------------- score-frame
@@ -48,8 +111,10 @@ def _next_options(f: F) -> F:
 )
 @click.option("--final", is_flag=True, help="Score as the final frame (same as --frame 3).")
 @_prefer_option
-@_next_options
+@_next_option
+@force_option
 @json_option
+@option_names
 def score_frame(
     file: str,
     mode: str | None,
@@ -74,82 +139,28 @@ def score_frame(
       referee score-frame examples/outofsight/example-three.yaml
       referee score-frame frame.yaml --mode advanced --final --json
     """
-    from referee.core.errors import InputError
-    from referee.core.files import display_name, load_mapping
-    from referee.outofsight.rules import FRAMES, FrameSheet, parse_mode, parse_prefer, score_frame
-
-    sheet = FrameSheet.from_mapping(load_mapping(file, "frame file"), display_name(file))
+    sheet = formats.load_frame_sheet(file)
     if final and frame not in (None, FRAMES):
-        raise InputError(f"--final: contradicts --frame {frame} (the final frame is {FRAMES})")
-    chosen_mode: Mode = parse_mode(mode, None, "--mode") if mode else (sheet.mode or "basic")
+        raise InputError(
+            f"contradicts --frame {frame} (the final frame is {FRAMES})", place="--final"
+        )
+    chosen: Mode = parse_mode(mode) if mode else (sheet.mode or "basic")
     number = FRAMES if final else (frame or sheet.frame or 1)
-    score = score_frame(sheet.banks, chosen_mode, number, parse_prefer(prefer))
+    score = score_banks(sheet.banks, chosen, number, parse_prefer(prefer))
+    next_text = None
+    if next_file is not None:
+        next_text = formats.next_frame_text(score)
+        if next_text is None:
+            raise _nothing_saved(score)
+        check_destinations([(next_file, "next frame file")], force=force)
     _warn(score.warnings)
-    written = _write_next(score, next_file, force)
+    if next_file is not None and next_text is not None:
+        write_text(next_file, next_text, force=force, what="next frame file")
     if as_json:
-        emit_json({**score.to_dict(), "next_file": written})
+        emit_json({**render.frame_json(score), "next_file": next_file})
     else:
-        echo(format_frame(score, written))
+        echo(render.frame_text(score, next_file))
     return 0
-
-
-def _write_next(score: FrameScore, path: str | None, force: bool) -> str | None:
-    if path is None:
-        return None
-    from referee.core.errors import InputError
-    from referee.core.files import dump_yaml, write_text
-
-    data = score.next_sheet()
-    if data is None:
-        why = "the final frame" if score.final else "a frame of the basic game"
-        raise InputError(f"--next: nothing is saved after {why}")
-    header = (
-        f"# Out of Sight, frame {data['frame']}: the cards saved from frame {score.frame}.\n"
-        "# Add the cards each player collects this frame, then score it.\n"
-    )
-    write_text(path, header + dump_yaml(data), force=force, what="next frame file")
-    return path
-
-
-def _warn(warnings: Sequence[str]) -> None:
-    for w in warnings:
-        click.echo(f"Warning: {w}", err=True)
-
-
-def _piles(piles: Sequence[Any]) -> str:
-    return ", ".join(f"{p.colour} {p.size}" for p in piles) or "-"
-
-
-def format_player(p: PlayerScore, score: FrameScore) -> list[str]:
-    noun = "point" if abs(p.points) == 1 else "points"
-    lines = [f"{p.player}: {p.points} {noun}"]
-    if score.mode == "basic":
-        lines[0] += f" ({p.scored_cards} card{'s' if p.scored_cards != 1 else ''})"
-    else:
-        lines.append(f"  scored      {p.scored_cards:>3}  {_piles(p.scored)}")
-        if not score.final:
-            lines.append(f"  saved       {p.saved_cards:>3}  {_piles(p.saved)}")
-        lines.append(f"  subtracted  {p.subtracted_cards:>3}  {_piles(p.subtracted)}")
-        lines.extend(f"  {t.sentence()}" for t in p.ties)
-    if score.final and p.numbers is not None:
-        lines.append(f"  numbers on the scored cards: {p.numbers}")
-    return lines
-
-
-def format_frame(score: FrameScore, written: str | None = None) -> str:
-    kind = "final frame" if score.final else f"frame {score.frame}"
-    lines = [f"Out of Sight, {score.mode} game, {kind}."]
-    for p in score.players:
-        lines.extend(format_player(p, score))
-    data = score.next_sheet()
-    if data is not None:
-        from referee.core.files import dump_yaml
-
-        lines.append(f"Saved for frame {data['frame']} (a bank for the next frame's file):")
-        lines.extend(f"  {line}" for line in dump_yaml(data["players"]).splitlines())
-    if written:
-        lines.append(f"Wrote {written}.")
-    return "\n".join(lines)
 
 
 # -------------------------------------------------------------------------- take
@@ -166,6 +177,7 @@ def format_frame(score: FrameScore, written: str | None = None) -> str:
     help="Two dice of the same number activate the Doubles card and take no cards.",
 )
 @json_option
+@option_names
 def take(
     roll: str,
     cards: str | None,
@@ -186,48 +198,53 @@ def take(
       referee take --roll 5,4,2 --cards 9,2
       referee take --roll 5,4,2 --row 3,9,11,2,7 --best
     """
-    from referee.core.errors import InputError
-    from referee.outofsight.rules import ROW_CARDS, Roll, best_take, check_take, parse_cards
-
     dice = Roll.from_text(roll)
     call: Any = doubles.lower() if doubles else None
-    row_cards = parse_cards(row, "--row", limit=ROW_CARDS) if row is not None else None
+    row_cards = parse_cards(row, "row", limit=ROW_CARDS) if row is not None else None
     if best:
         if cards is not None:
-            raise InputError("--best: give either --cards (to check a take) or --best, not both")
+            raise InputError(
+                "give either --cards (to check a take) or --best, not both", place="--best"
+            )
         if row_cards is None:
-            raise InputError("--best: needs --row, the face-up cards to choose from")
+            raise InputError("needs --row, the face-up cards to choose from", place="--best")
         verdict = best_take(dice, row_cards, call)
     else:
         if cards is None:
-            raise InputError("--cards: missing; give the cards taken, or --row with --best")
-        verdict = check_take(dice, parse_cards(cards, "--cards"), row_cards, call)
+            raise InputError("missing; give the cards taken, or --row with --best", place="--cards")
+        verdict = check_take(dice, parse_cards(cards, "cards"), row_cards, call)
     if as_json:
-        emit_json(verdict.to_dict())
+        emit_json(render.take_json(verdict))
     else:
-        echo(verdict.sentence())
+        echo(render.take_sentence(verdict))
     return 0 if verdict.valid else 1
 
 
 # --------------------------------------------------------------------- the game
 
+Current = Replayed[Setup, State, Action]
+
 
 @click.group("outofsight", no_args_is_help=True)
 def outofsight() -> None:
-    """A whole game on a score pad: game new, frame, show."""
+    """A whole game on a score pad: game new, frame, undo, show."""
 
 
 @outofsight.group("game", no_args_is_help=True)
 def game() -> None:
-    """Keep the score pad of a whole game: new, frame, show.
+    """Keep the score pad of a whole game: new, frame, undo, show.
 
-    The game file keeps every frame's banks (its history); the scores are
-    worked out again from them each time.
+    The game file keeps every action (its history): each frame's banks, and
+    undos. The scores are worked out again from them each time. Every change
+    is made under a lock and counted: the game's version (show --json) grows by
+    one with each recorded action, and --expect-version N refuses a change to
+    a game that is no longer at version N.
 
     \b
     Example:
       referee outofsight game new --players Brian,Jessica --mode advanced -o game.yaml
       referee outofsight game frame game.yaml frame1.yaml
+      referee outofsight game undo game.yaml
       referee outofsight game show game.yaml
     """
 
@@ -238,24 +255,135 @@ def game() -> None:
     "--mode", type=MODE_CHOICE, default="basic", show_default=True, help="basic or advanced."
 )
 @click.option("-o", "--output", required=True, metavar="FILE", help="The game file to create.")
-@click.option("--force", is_flag=True, help="Overwrite FILE if it exists.")
+@force_option
 @json_option
+@option_names
 def game_new(players: str, mode: str, output: str, force: bool, as_json: bool) -> int:
-    """Start a game file for these players.
+    """Start a game file for these players (version 0).
+
+    Without --force an existing FILE is never replaced, even by another
+    `game new` running at the same moment.
 
     \b
     Example:
       referee outofsight game new --players Brian,Jessica --mode advanced -o game.yaml
     """
-    from referee.outofsight.rules import Game, parse_mode
-
-    new = Game.new([p.strip() for p in players.split(",")], parse_mode(mode, None, "--mode"))
-    _save(new, output, force=force)
+    setup = Setup.of([p.strip() for p in players.split(",")], parse_mode(mode))
+    created = engine.create(GAME, output, setup, force=force)
     if as_json:
-        emit_json({"game": output, "mode": new.mode, "players": list(new.players), "next_frame": 1})
+        emit_json(
+            {
+                "game": output,
+                "mode": setup.mode,
+                "players": list(setup.players),
+                "next_frame": 1,
+                "version": created.version,
+            }
+        )
     else:
-        echo(f"New {new.mode} game for {', '.join(new.players)}: wrote {output}.")
+        echo(f"New {setup.mode} game for {', '.join(setup.players)}: wrote {output}.")
     return 0
+
+
+class RecordFrame:
+    """``game frame``: judge a frame file against the game as it is under the
+    lock, and write the ``--next`` file before the game (so nothing can fail
+    after the game is written; a next file this command created is removed
+    again if writing the game fails)."""
+
+    def __init__(
+        self,
+        game_file: str,
+        frame_file: str,
+        sheet: FrameSheet,
+        prefer: dict[str, tuple[str, ...]],
+        *,
+        next_file: str | None,
+        force: bool,
+        dry_run: bool,
+    ) -> None:
+        self.game_file = game_file
+        self.frame_file = frame_file
+        self.sheet = sheet
+        self.prefer = prefer
+        self.next_file = next_file
+        self.force = force
+        self.dry_run = dry_run
+        self.after: State | None = None
+        self.next_text: str | None = None
+        self.created: str | None = None
+        """The next file this command created (removed if the game write fails)."""
+
+    def check_outputs(self) -> None:
+        """The next file may be written, and it is not the game file."""
+        if self.next_file is None:
+            return
+        check_destinations([(self.next_file, "next frame file")], force=self.force)
+        check_destinations(
+            [(self.game_file, "game"), (self.next_file, "next frame file")], force=True
+        )
+
+    def refused(self, refusal: Refusal) -> InputError:
+        """A frame that does not fit the game: exit 2, naming the file and key at fault."""
+        if refusal.reason == "bad-prefer":
+            return InputError(refusal.detail, place="--prefer")
+        key = {
+            "wrong-frame": "frame",
+            "wrong-mode": "mode",
+            "not-a-player": "players",
+            "no-bank": "players",
+            "saved-cards-missing": "players",
+        }.get(refusal.reason)
+        if key is None:  # the game's own state (over)
+            return InputError(refusal.detail, source=display_name(self.game_file))
+        return InputError(refusal.detail, place=key, source=display_name(self.frame_file))
+
+    def decide(self, current: Current) -> Decision[Action, FrameScore]:
+        setup, state = current.log.setup, current.state
+        sheet = self.sheet
+        action = propose_frame(
+            setup, state, sheet.banks, self.prefer, frame=sheet.frame, mode=sheet.mode
+        )
+        if isinstance(action, Refusal):
+            raise self.refused(action)
+        after = step(setup, state, action)
+        if isinstance(after, Refusal):
+            raise self.refused(after)
+        score = after.frames[-1].score
+        if self.next_file is not None:
+            self.next_text = formats.next_frame_text(score)
+            if self.next_text is None:
+                raise _nothing_saved(score)
+        self.after = after
+        return Decision(None if self.dry_run else action, score)
+
+    def write_next(self) -> None:
+        if self.next_file is None or self.next_text is None:
+            return
+        self.check_outputs()
+        existed = os.path.exists(self.next_file)
+        write_text(self.next_file, self.next_text, force=self.force, what="next frame file")
+        if not existed:
+            self.created = os.path.realpath(self.next_file)
+
+    def run(self, expect_version: int | None) -> engine.Acted[Setup, State, Action, FrameScore]:
+        self.check_outputs()
+        try:
+            acted = engine.act(
+                GAME,
+                self.game_file,
+                self.decide,
+                expect_version=expect_version,
+                before_write=self.write_next,
+            )
+        except BaseException:
+            if self.created is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(self.created)
+            raise
+        if not acted.recorded:
+            self.write_next()  # a dry run: the next file is the only output
+        return acted
 
 
 @game.command("frame", no_args_is_help=True)
@@ -265,8 +393,11 @@ def game_new(players: str, mode: str, output: str, force: bool, as_json: bool) -
 @click.option(
     "--dry-run", is_flag=True, help="Check and score the frame, but leave GAME unchanged."
 )
-@_next_options
+@_next_option
+@force_option
+@expect_version_option
 @json_option
+@option_names
 def game_frame(
     game_file: str,
     frame_file: str,
@@ -274,6 +405,7 @@ def game_frame(
     dry_run: bool,
     next_file: str | None,
     force: bool,
+    expect_version: int | None,
     as_json: bool,
 ) -> int:
     """Record and score the next frame.
@@ -282,48 +414,82 @@ def game_frame(
 
     Every player needs a bank, and each bank must hold the cards that player
     saved at the end of the previous frame. The game file is updated in place
-    (atomically). After the third frame, the winner is announced.
+    (atomically, under a lock). After the third frame, the winner is announced.
 
     \b
     Example:
       referee outofsight game frame game.yaml frame1.yaml
+      referee outofsight game frame game.yaml frame2.yaml --expect-version 1 --next frame3.yaml
     """
-    from referee.core.files import display_name
-    from referee.outofsight.rules import parse_prefer
-
-    current = _load(game_file)
-    sheet = _sheet(frame_file)
-    updated = current.record(
-        sheet.banks,
+    command = RecordFrame(
+        game_file,
+        frame_file,
+        formats.load_frame_sheet(frame_file),
         parse_prefer(prefer),
-        frame=sheet.frame,
-        mode=sheet.mode,
-        source=display_name(frame_file),
+        next_file=next_file,
+        force=force,
+        dry_run=dry_run,
     )
-    score = updated.frames()[-1]
-    _warn(updated.warnings())
-    if not dry_run:
-        _save(updated, game_file, force=True)
-    written = _write_next(score, next_file, force)
+    acted = command.run(expect_version)
+    setup, after, score = acted.game.log.setup, command.after, acted.result
+    assert after is not None
+    _warn(after.warnings())
     if as_json:
         emit_json(
             {
-                **score.to_dict(),
-                "warnings": list(updated.warnings()),
-                **_standing(updated),
-                "recorded": not dry_run,
-                "next_file": written,
+                **render.frame_json(score),
+                "warnings": list(after.warnings()),
+                **render.standing_json(setup, after),
+                "recorded": acted.recorded,
+                "next_file": next_file,
+                "version": acted.version,
             }
         )
+        return 0
+    echo(render.frame_text(score, next_file))
+    echo(render.totals_line(setup, after))
+    result = after.result(setup)
+    if result is not None:
+        echo(render.result_sentence(result))
+    if acted.recorded:
+        echo(f"Recorded in {game_file}: version {acted.version}.")
     else:
-        echo(format_frame(score, written))
-        echo(_totals_line(updated))
-        result = updated.result()
-        if result is not None:
-            echo(result.sentence())
-        if dry_run:
-            echo(f"Dry run: {game_file} is unchanged.")
+        echo(f"Dry run: {game_file} is unchanged (version {acted.version}).")
     return 0
+
+
+@game.command("undo", no_args_is_help=True)
+@click.argument("game_file", metavar="GAME")
+@expect_version_option
+@json_option
+def game_undo(game_file: str, expect_version: int | None, as_json: bool) -> int:
+    """Take back the latest action (recorded as an undo: nothing is lost).
+
+    The undone frame may be recorded again (corrected). Exit 1 with reason
+    nothing-to-undo when no action is left to take back.
+
+    \b
+    Example:
+      referee outofsight game undo game.yaml
+    """
+    acted = engine.undo(GAME, game_file, expect_version=expect_version)
+    setup, state = acted.game.log.setup, acted.game.state
+    undone = acted.result
+    if as_json:
+        emit_json(
+            {
+                "undone": None if isinstance(undone, Refusal) else GAME.write_action(undone),
+                "reason": undone.reason if isinstance(undone, Refusal) else None,
+                **render.standing_json(setup, state),
+                "version": acted.version,
+            }
+        )
+    elif isinstance(undone, Refusal):
+        echo(f"Nothing to undo ({game_file} is at version {acted.version}).")
+    else:
+        echo(f"Undone: {render.describe(undone)}; {game_file} is at version {acted.version}.")
+        echo(render.totals_line(setup, state))
+    return 1 if isinstance(undone, Refusal) else 0
 
 
 @game.command("show", no_args_is_help=True)
@@ -336,80 +502,11 @@ def game_show(game_file: str, as_json: bool) -> int:
     Example:
       referee outofsight game show game.yaml
     """
-    current = _load(game_file)
-    _warn(current.warnings())
-    frames = current.frames()
+    current = engine.load(GAME, game_file)
+    setup, state = current.log.setup, current.state
+    _warn(state.warnings())
     if as_json:
-        emit_json(
-            {
-                "mode": current.mode,
-                "players": list(current.players),
-                "frames": [
-                    {"frame": f.frame, "players": {p.player: p.to_dict() for p in f.players}}
-                    for f in frames
-                ],
-                **_standing(current),
-                "warnings": list(current.warnings()),
-            }
-        )
+        emit_json(render.game_json(setup, state, current.version))
     else:
-        echo(format_pad(current))
+        echo(render.pad_text(setup, state, current.version))
     return 0
-
-
-def _load(path: str) -> Game:
-    from referee.core.files import display_name, load_mapping
-    from referee.outofsight.rules import Game
-
-    return Game.from_mapping(load_mapping(path, "game file"), display_name(path))
-
-
-def _sheet(path: str) -> FrameSheet:
-    from referee.core.files import display_name, load_mapping
-    from referee.outofsight.rules import FrameSheet
-
-    return FrameSheet.from_mapping(load_mapping(path, "frame file"), display_name(path))
-
-
-def _save(g: Game, path: str, *, force: bool) -> None:
-    from referee.core.files import dump_yaml, write_text
-
-    header = "# Out of Sight game (referee outofsight game): the history of recorded frames.\n"
-    write_text(path, header + dump_yaml(g.to_mapping()), force=force, what="game file")
-
-
-def _standing(g: Game) -> dict[str, Any]:
-    result = g.result()
-    return {
-        "totals": g.totals(),
-        "frames_played": len(g.history),
-        "finished": g.finished,
-        "winners": list(result.winners) if result else [],
-        "tie_break": result.to_dict() if result else None,
-    }
-
-
-def _totals_line(g: Game) -> str:
-    totals = ", ".join(f"{name} {points}" for name, points in g.totals().items())
-    return f"Totals after frame {len(g.history)}: {totals}."
-
-
-def format_pad(g: Game) -> str:
-    frames = g.frames()
-    played = len(frames)
-    head = f"Out of Sight, {g.mode} game: {played} of 3 frames played."
-    names = list(g.players)
-    widths = [max(len(n), 4) for n in names]
-    rows = [["frame", *names]]
-    for f in frames:
-        rows.append([str(f.frame), *(str(f.player(n).points) for n in names)])
-    totals = g.totals()
-    rows.append(["total", *(str(totals[n]) for n in names)])
-    lines = [head, ""]
-    for row in rows:
-        cells = [f"{row[0]:<6}"] + [f"{c:>{w}}" for c, w in zip(row[1:], widths, strict=True)]
-        lines.append("  ".join(cells).rstrip())
-    lines.append("")
-    result = g.result()
-    lines.append(result.sentence() if result else f"Next: frame {played + 1}.")
-    return "\n".join(lines)
