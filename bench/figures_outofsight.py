@@ -21,20 +21,20 @@ def fig_take(runs: int) -> list[Figure]:
 
 def fig_game(runs: int) -> list[Figure]:
     """Replaying a whole game file: three frames parsed, checked and scored."""
-    from referee.core.files import load_mapping
-    from referee.outofsight import FrameSheet, Game
+    from referee import engine
+    from referee.core.files import parse_document
+    from referee.outofsight.formats import load_frame_sheet
+    from referee.outofsight.game import GAME, Action, FrameAction, Setup
 
-    sheets = [
-        FrameSheet.from_mapping(load_mapping(str(GAME_DATA / f"frame{n}.yaml"))) for n in (1, 2, 3)
-    ]
-    game = Game.new(["Brian", "Jessica"], "advanced")
-    for s in sheets:
-        game = game.record(s.banks)
-    data = game.to_mapping()
+    sheets = [load_frame_sheet(str(GAME_DATA / f"frame{n}.yaml")) for n in (1, 2, 3)]
+    setup = Setup.of(["Brian", "Jessica"], "advanced")
+    frames: tuple[Action, ...] = tuple(FrameAction(n, s.banks) for n, s in enumerate(sheets, 1))
+    log = engine.Log(setup, frames)
+    data = parse_document(engine.text(GAME, log), "game.yaml")
 
     def run() -> object:
-        g = Game.from_mapping(data, "game.yaml")
-        return g.result(), g.totals()
+        g = engine.replay(GAME, engine.parse(GAME, data))
+        return g.state.result(setup), g.state.totals(setup)
 
     fig = in_process("game: replay and score 3 frames", run, 5.0, runs)
     fig.detail += ", 2 players"
@@ -45,7 +45,7 @@ def fig_best_all_rolls(runs: int) -> list[Figure]:
     """--best for every one of the 216 rolls against a five-card row."""
     import itertools
 
-    from referee.outofsight import Roll, best_take
+    from referee.outofsight.takes import Roll, best_take
 
     rolls = [Roll(d) for d in itertools.product(range(1, 7), repeat=3)]
     row = (3, 9, 11, 2, 7)

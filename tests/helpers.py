@@ -104,14 +104,22 @@ def one_json(out: str) -> Any:
 
 
 def assert_one_error_line(
-    code: int, out: str, err: str, *fragments: str, limit: int = MAX_LINE
+    code: int, out: str, err: str, *fragments: str, limit: int = MAX_LINE, as_json: bool = False
 ) -> str:
-    """Exit 2, nothing on stdout, exactly one ``Error: `` line on stderr of at
-    most ``limit`` characters, containing every fragment, no traceback. Returns
-    the line (without its newline)."""
+    """Exit 2, nothing on stdout (under ``--json``: the same error as one JSON
+    object), exactly one ``Error: `` line on stderr of at most ``limit``
+    characters, containing every fragment, no traceback. Returns the line
+    (without its newline)."""
     assert "Traceback" not in out + err
     assert code == 2, (out, err)
-    assert out == ""
+    if as_json:
+        import json
+
+        error = json.loads(out)["error"]
+        assert error["message"] == err[len("Error: ") : -1], (out, err)
+        assert error["kind"] in ("input", "conflict", "exists", "dictionary")
+    else:
+        assert out == ""
     assert err.endswith("\n")
     lines = err.splitlines()
     assert len(lines) == 1, err[:2000]

@@ -182,8 +182,15 @@ FRAME = Format(
 )
 OOS_GAME = Format(
     "outofsight-game",
-    ("examples/outofsight/game.yaml", "tests/data/fuzz/oos-game-new.yaml"),
-    lambda doc: doc.get("game") == "out-of-sight",
+    (
+        "examples/outofsight/game.yaml",
+        "tests/data/fuzz/oos-game-new.yaml",
+        "tests/data/outofsight/game/release-1.yaml",
+    ),
+    lambda doc: (
+        doc.get("game") == "out-of-sight"  # the previous release's files
+        or (doc.get("game") == "outofsight" and doc.get("format") == "referee-game/2")
+    ),
 )
 DECK = Format(
     "deck",
@@ -453,6 +460,13 @@ OUT_OF_SIGHT = [
         reload=OOS_SHOW,
     ),
     _t("outofsight-game-show:GAME", OOS_GAME, "outofsight", "game", "show", "@F"),
+    _t(
+        "outofsight-game-undo:GAME",
+        OOS_GAME,
+        *("outofsight", "game", "undo", "@F"),
+        writes=("@F",),
+        reload=("outofsight", "game", "show", "@F"),
+    ),
 ]
 
 SPOT_IT = [

@@ -1,14 +1,9 @@
 """Acceptance tests for ``referee blindspot game ...`` on the real enchant dictionary.
 
 The spec is issue 7 and the Blind Spot Rulebook. Scenario
-<<<<<<< HEAD:tests/test_cli_blindspot_game.py
-tests run twice (the ``referee`` fixture: CliRunner and a real subprocess);
-crash tests patch the rename seam ``referee.core.files.replace`` in-process. The
-=======
 tests run in-process (the ``referee`` fixture: CliRunner; test_all_process.py
 plays a game in real processes);
-crash tests patch the rename seam ``referee.files.replace`` in-process. The
->>>>>>> i11-speed:tests/test_blindspot_game_cli.py
+crash tests patch the rename seam ``referee.core.files.replace`` in-process. The
 board is setups/sample.yaml: PET at G1, TALE at E4, WELT at C4 (blocked by
 E4), PLANET at E8 (farsighted bonus), SEAS at D1, CAT at H5 (diagonal),
 ACTION at D6 (bonus), KOI at C2. Golden and hand-edited game files are in

@@ -81,17 +81,24 @@ GOOD = "  Brian: {red: 2}\n  Jessica: [blue-3]\n"
 
 CASES: dict[str, Bad] = {
     # --- dice and card numbers (take)
-    "die-7": Bad(take("--roll", "7,4,2", "--cards", "9"), ("--roll", "die 7", "1-6")),
-    "die-0": Bad(take("--roll", "5,0,2", "--cards", "9"), ("--roll", "die 0", "1-6")),
+    "die-7": Bad(take("--roll", "7,4,2", "--cards", "9"), ("--roll", "from 1 to 6, got 7")),
+    "die-0": Bad(take("--roll", "5,0,2", "--cards", "9"), ("--roll", "from 1 to 6, got 0")),
+    "die-5000-digits": Bad(
+        take("--roll", "5,4," + "9" * 5000, "--cards", "9"), ("--roll", "got '9999999...9999")
+    ),
     "die-word": Bad(take("--roll", "5,x,2", "--cards", "9"), ("--roll", "'x'")),
     "two-dice": Bad(take("--roll", "5,4", "--cards", "9"), ("--roll", "'5,4'", "2 dice")),
     "four-dice": Bad(take("--roll", "5,4,2,1", "--cards", "9"), ("--roll", "'5,4,2,1'", "4 dice")),
-    "card-0": Bad(
-        take("--roll", "5,4,2", "--cards", "0"), ("--cards", "0 is out of range", "1-18")
+    "card-0": Bad(take("--roll", "5,4,2", "--cards", "0"), ("--cards", "from 1 to 18, got 0")),
+    "card-19": Bad(take("--roll", "5,4,2", "--cards", "9,19"), ("--cards", "1 to 18, got 19")),
+    "card-5000-digits": Bad(
+        take("--roll", "5,4,2", "--cards", "9" * 5000), ("--cards", "got '9999999...9999")
     ),
-    "card-19": Bad(take("--roll", "5,4,2", "--cards", "9,19"), ("--cards", "19 is out of range")),
     "row-card-19": Bad(
-        take("--roll", "5,4,2", "--row", "3,19", "--best"), ("--row", "19 is out of range")
+        take("--roll", "5,4,2", "--row", "3,19", "--best"), ("--row", "1 to 18, got 19")
+    ),
+    "row-card-5000-digits": Bad(
+        take("--roll", "5,4,2", "--row", "3," + "1" * 5000, "--best"), ("--row", "'1111111...")
     ),
     "row-card-word": Bad(take("--roll", "5,4,2", "--row", "3,x", "--best"), ("--row", "'x'")),
     "row-of-6": Bad(
@@ -109,40 +116,78 @@ CASES: dict[str, Bad] = {
     # --- cards in a bank
     "card-colour-dash": Bad(
         score(),
-        (F, "players.Brian[2]", "'blue-'", "no number"),
+        (F, "line 3", "players.Brian[1]", "'blue-'", "no number"),
         with_frame(frame("  Brian: [red-1, blue-]\n")),
     ),
     "card-dash-number": Bad(
         score(),
-        (F, "players.Brian[1]", "'-7'", "no colour"),
+        (F, "players.Brian[0]", "'-7'", "no colour"),
         with_frame(frame("  Brian: ['-7']\n")),
     ),
     "card-number-word": Bad(
-        score(), (F, "players.Brian[1]", "'seven'"), with_frame(frame("  Brian: [blue-seven]\n"))
+        score(), (F, "players.Brian[0]", "'seven'"), with_frame(frame("  Brian: [blue-seven]\n"))
     ),
     "bank-card-19": Bad(
         score(),
-        (F, "players.Brian[1]", "19 is out of range"),
+        (F, "players.Brian[0]", "'blue-19'", "1 to 18, got 19"),
         with_frame(frame("  Brian: [blue-19]\n")),
     ),
     "bank-card-0": Bad(
         score(),
-        (F, "players.Brian[1]", "0 is out of range"),
+        (F, "players.Brian[0]", "'blue-0'", "1 to 18, got 0"),
         with_frame(frame("  Brian: [blue-0]\n")),
     ),
     "bank-number-list-19": Bad(
         score(),
-        (F, "players.Brian.red", "19 is out of range"),
+        (F, "players.Brian.red[1]", "1 to 18, got 19"),
         with_frame(frame("  Brian: {red: [3, 19]}\n")),
     ),
     "bank-count-negative": Bad(
         score(), (F, "players.Brian.red", "-2"), with_frame(frame("  Brian: {red: -2}\n"))
     ),
     "bank-bare-number": Bad(
-        score(), (F, "players.Brian[1]", "7", "no colour"), with_frame(frame("  Brian: [7]\n"))
+        score(), (F, "players.Brian[0]", "7", "no colour"), with_frame(frame("  Brian: [7]\n"))
     ),
     "bank-over-the-deck": Bad(
         score(), (F, "players.Brian", "108"), with_frame(frame("  Brian: {red: 1000000000}\n"))
+    ),
+    "bank-count-5000-digits": Bad(
+        score(),
+        (F, "line 3", "5,000 digits"),
+        with_frame(frame("  Brian: {red: " + "9" * 5000 + "}\n")),
+    ),
+    "bank-number-5000-digits": Bad(
+        score(),
+        (F, "line 3", "5,000 digits"),
+        with_frame(frame("  Brian: {red: [" + "9" * 5000 + "]}\n")),
+    ),
+    "card-number-5000-digits": Bad(
+        score(),
+        (F, "players.Brian[0]", "got '9999999...9999"),
+        with_frame(frame("  Brian: [red-" + "9" * 5000 + "]\n")),
+    ),
+    "frame-5000-digits": Bad(
+        score(), (F, "line 1", "5,000 digits"), with_frame(frame(GOOD, f"frame: {'3' * 5000}\n"))
+    ),
+    "duplicate-colour": Bad(
+        score(),
+        (F, "line 3", "key 'red' appears twice"),
+        with_frame(frame("  Ann: {red: 3, blue: 2, red: 4}\n")),
+    ),
+    "duplicate-colour-any-case": Bad(
+        score(),
+        (F, "line 3", "players.Ann.red", "colour 'red' is given twice"),
+        with_frame(frame("  Ann: {Red: 3, blue: 2, red: 4}\n")),
+    ),
+    "duplicate-player": Bad(
+        score(),
+        (F, "line 5", "key 'Brian' appears twice"),
+        with_frame(frame(GOOD + "  Brian: []\n")),
+    ),
+    "duplicate-top-key": Bad(
+        score(),
+        (F, "line 2", "key 'mode' appears twice"),
+        with_frame(frame(GOOD, "mode: basic\n" * 2)),
     ),
     # --- mode and frame
     "mode-option-unknown": Bad(score("--mode", "expert"), ("--mode", "expert")),
@@ -166,7 +211,11 @@ CASES: dict[str, Bad] = {
     "players-not-a-mapping": Bad(
         score(), (F, "players", "mapping"), with_frame(b"players: [Brian, Jessica]\n")
     ),
-    "unknown-key": Bad(score(), (F, "'player'"), with_frame(b"player:\n  Brian: []\n")),
+    "unknown-key": Bad(
+        score(),
+        (F, "line 1", "unknown key 'player' (expected game, mode, frame, players)"),
+        with_frame(b"player:\n  Brian: []\n"),
+    ),
     "thirteen-players": Bad(
         score(),
         (F, "players", "13 players; at most 12"),
@@ -176,9 +225,9 @@ CASES: dict[str, Bad] = {
         score(), (F, "players", "longer than 30"), with_frame(frame(f"  {'B' * 900}: []\n"))
     ),
     "huge-card": Bad(
-        score(), (F, "players.Brian[1]", "..."), with_frame(frame(f"  Brian: [{'x' * 5000}-7]\n"))
+        score(), (F, "players.Brian[0]", "..."), with_frame(frame(f"  Brian: [{'x' * 5000}-7]\n"))
     ),
-    "alias-bomb": Bad(score(), (F, "players.Brian[1]", "has no colour"), with_frame(ALIAS_BOMB)),
+    "alias-bomb": Bad(score(), (F, "players.Brian[0]", "has no colour"), with_frame(ALIAS_BOMB)),
     # --- files
     "garbage-yaml": Bad(
         score(), (F, "line 2", "not valid YAML"), with_frame(b"players: [abc\n  - x: :\n")
@@ -212,6 +261,14 @@ CASES: dict[str, Bad] = {
     "next-exists": Bad(
         score("--next", F), (F, "already exists", "--force"), with_frame(frame(GOOD))
     ),
+    "next-a-directory": Bad(
+        score("--next", "{tmp}"), ("{tmp}", "is a directory"), with_frame(frame(GOOD))
+    ),
+    "next-dev-null": Bad(
+        score("--next", "/dev/null", "--force"),
+        ("/dev/null", "not a regular file"),
+        with_frame(frame(GOOD)),
+    ),
     # --- the game
     "game-new-one-player": Bad(
         ("outofsight", "game", "new", "--players", "Brian", "-o", G),
@@ -239,19 +296,19 @@ CASES: dict[str, Bad] = {
     ),
     "game-frame-saved-cards-missing": Bad(
         ("outofsight", "game", "frame", G, str(GAME_DATA / "frame2-missing.yaml")),
-        ("frame2-missing.yaml", "players.Brian", "saved in frame 1", "purple 1"),
+        ("frame2-missing.yaml", "players: Brian's bank", "saved in frame 1", "purple 1"),
         (("game.yaml", AFTER_FRAME_1),),
     ),
     "game-file-not-a-game": Bad(
         game_frame(),
-        (G, "game", "not an out-of-sight game"),
+        (G, "game", "not an Out of Sight game file"),
         with_game(frame(GOOD), b"mode: basic\n"),
     ),
     "game-file-garbage": Bad(game_frame(), (G, "binary"), with_game(frame(GOOD), GARBAGE)),
     "game-file-over-1MiB": Bad(game_frame(), (G, "refusing"), with_game(frame(GOOD), BIG)),
     "game-file-bad-history": Bad(
         ("outofsight", "game", "show", G),
-        (G, "history[1]", "'frame'"),
+        (G, "line 4", "history[0]", "expected a mapping", "'undo'"),
         with_game(b"", GAME.replace(b"history: []", b"history: [undo]")),
     ),
     "game-file-missing": Bad(("outofsight", "game", "show", G), (G, "no such")),
@@ -271,7 +328,7 @@ TAMPERED = (
 )
 CASES["game-file-tampered-history"] = Bad(
     ("outofsight", "game", "show", G),
-    (G, "history[2].players.Brian", "green 3"),
+    (G, "history[1]", "impossible action", "Brian's bank lacks", "green 3"),
     (("game.yaml", TAMPERED),),
 )
 
@@ -330,7 +387,7 @@ def test_generated_frame_files(invoke: Runner, document: object) -> None:
     if code == 0:
         assert out.count("\n") == 1
     else:
-        assert_one_error_line(code, out, err, limit=SHORT)
+        assert_one_error_line(code, out, err, limit=SHORT, as_json=True)
 
 
 option_text = st.one_of(
@@ -350,4 +407,4 @@ def test_generated_take_options(
         assert out.count("\n") == 1
         assert err == ""
     else:
-        assert_one_error_line(code, out, err, limit=SHORT)
+        assert_one_error_line(code, out, err, limit=SHORT, as_json=True)

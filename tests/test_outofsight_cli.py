@@ -356,7 +356,7 @@ def test_show(referee: Runner, tmp_path: Path) -> None:
     code, out, _ = referee("outofsight", "game", "show", str(game))
     assert code == 0
     assert out.splitlines() == [
-        "Out of Sight, advanced game: 0 of 3 frames played.",
+        "Out of Sight, advanced game: 0 of 3 frames played (version 0).",
         "",
         "frame   Brian  Jessica",
         "total       0        0",
@@ -368,7 +368,7 @@ def test_show(referee: Runner, tmp_path: Path) -> None:
     code, out, _ = referee("outofsight", "game", "show", str(game))
     assert code == 0
     assert out.splitlines() == [
-        "Out of Sight, advanced game: 3 of 3 frames played.",
+        "Out of Sight, advanced game: 3 of 3 frames played (version 3).",
         "",
         "frame   Brian  Jessica",
         "1          10       12",
@@ -401,8 +401,8 @@ def test_saved_cards_must_be_in_the_next_bank(referee: Runner, tmp_path: Path) -
     missing = GAME / "frame2-missing.yaml"
     code, out, err = referee("outofsight", "game", "frame", str(game), str(missing))
     assert (code, out) == (2, "")
-    assert err == (
-        f"Error: {missing}: players.Brian: the bank lacks cards saved in frame 1: purple 1\n"
+    assert (
+        err == f"Error: {missing}: players: Brian's bank lacks cards saved in frame 1: purple 1\n"
     )
     assert game.read_bytes() == before
 
@@ -446,6 +446,7 @@ def test_game_new_refuses_to_overwrite(referee: Runner, tmp_path: Path) -> None:
         "mode": "basic",
         "players": ["A", "B"],
         "next_frame": 1,
+        "version": 0,
     }
 
 
@@ -482,6 +483,6 @@ def test_write_text_keeps_the_game_on_a_crash(
     monkeypatch.setattr("referee.core.files.replace", crash)
     code, out, err = invoke("outofsight", "game", "frame", str(game), str(GAME / "frame1.yaml"))
     assert (code, out) == (2, "")
-    assert err == f"Error: {game}: cannot write the game file: Input/output error\n"
+    assert err == f"Error: {game}: cannot write the game: Input/output error\n"
     assert game.read_bytes() == before
     assert sorted(os.listdir(tmp_path)) == ["game.yaml"]

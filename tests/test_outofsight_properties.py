@@ -12,16 +12,13 @@ from collections.abc import Sequence
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.outofsight import (
-    Bank,
-    Card,
-    Game,
-    Roll,
-    best_take,
-    check_take,
-    score_bank,
-    score_frame,
-)
+from referee import engine
+from referee.core.files import parse_document
+from referee.core.schema import Value
+from referee.outofsight import formats
+from referee.outofsight.game import GAME, Action, FrameAction, Setup, State, play_frame
+from referee.outofsight.rules import Bank, Card, score_bank, score_frame
+from referee.outofsight.takes import Roll, best_take, check_take
 
 COLOURS = ("blue", "yellow", "green", "purple", "silver", "red", "orange", "pink", "brown")
 
@@ -35,6 +32,10 @@ rolls = st.tuples(*[st.integers(min_value=1, max_value=6)] * 3).map(Roll)
 card_numbers = st.integers(min_value=1, max_value=18)
 modes = st.sampled_from(["basic", "advanced"])
 frames = st.integers(min_value=1, max_value=3)
+
+
+def read_bank(data: object) -> Bank:
+    return formats.read_bank(Value(data, "bank"))
 
 
 def brute_force(dice: Sequence[int], wanted: Sequence[int]) -> bool:
@@ -93,7 +94,7 @@ def test_points_do_not_depend_on_order_or_preference(
 def test_saved_cards_are_a_bank_the_next_frame_accepts(bank: Bank) -> None:
     s = score_bank("P", bank, "advanced", 1)
     saved = s.saved_bank()
-    again = Bank.from_data(saved.to_data())
+    again = read_bank(formats.bank_data(saved))
     assert again.counts() == saved.counts()
     assert again.missing(saved) == ()
     assert saved.missing(again) == ()
@@ -101,8 +102,8 @@ def test_saved_cards_are_a_bank_the_next_frame_accepts(bank: Bank) -> None:
 
 @given(banks)
 def test_bank_round_trips(bank: Bank) -> None:
-    assert Bank.from_data([str(c) for c in bank.cards]) == bank
-    assert Bank.from_data(bank.to_data()) == bank
+    assert read_bank([str(c) for c in bank.cards]) == bank
+    assert read_bank(formats.bank_data(bank)) == bank
 
 
 @given(banks, banks)
@@ -155,16 +156,25 @@ def test_doubles_dice_never_take_cards(roll: Roll, wanted: list[int]) -> None:
 
 @given(st.lists(banks, min_size=2, max_size=2), st.lists(banks, min_size=2, max_size=2))
 def test_a_game_carries_the_saved_cards(first: list[Bank], extra: list[Bank]) -> None:
-    g = Game.new(["A", "B"], "advanced").record((("A", first[0]), ("B", first[1])))
-    saved = [g.frames()[0].player(n).saved_bank() for n in ("A", "B")]
-    second = tuple(
-        (n, Bank(s.cards + e.cards)) for n, s, e in zip(("A", "B"), saved, extra, strict=True)
+    setup = Setup.of(["A", "B"], "advanced")
+    one = FrameAction(1, (("A", first[0]), ("B", first[1])))
+    g = play_frame(setup, State(), one)
+    assert isinstance(g, State)
+    saved = [g.frames[0].score.player(n).saved_bank() for n in ("A", "B")]
+    two = FrameAction(
+        2,
+        tuple(
+            (n, Bank(s.cards + e.cards)) for n, s, e in zip(("A", "B"), saved, extra, strict=True)
+        ),
     )
-    g = g.record(second)
+    g = play_frame(setup, g, two)
+    assert isinstance(g, State)
     total = sum(
         score_frame(r.banks, "advanced", r.frame).players[i].points
-        for r in g.history
+        for r in g.frames
         for i in range(2)
     )
-    assert sum(g.totals().values()) == total
-    assert Game.from_mapping(g.to_mapping()) == g
+    assert sum(g.totals(setup).values()) == total
+    log: engine.Log[Setup, Action] = engine.Log(setup, (one, two))
+    again = engine.parse(GAME, parse_document(engine.text(GAME, log), "game.yaml"))
+    assert engine.replay(GAME, again).state == g

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.timer import Event, SandTimer, fmt
+from referee.outofsight.timer import Event, SandTimer, fmt
 
 
 def running(seconds: float = 30.0, at: float = 100.0) -> SandTimer:

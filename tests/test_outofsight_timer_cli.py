@@ -20,8 +20,8 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from referee.cli.timer import Terminal, TurnClock, run_turn
-from referee.timer import SandTimer
+from referee.outofsight.timer import SandTimer
+from referee.outofsight.timer_cli import Terminal, TurnClock, run_turn
 
 REPO = Path(__file__).resolve().parent.parent
 PROMPT = "Press Enter to start; then s = Stop, f = Flip, q = quit."

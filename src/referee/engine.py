@@ -211,8 +211,9 @@ def text(game: Game[S, St, A], log: Log[S, A]) -> str:
     from referee.core.files import dump_yaml
 
     head = {"format": FORMAT, "game": game.name, **game.write_setup(log.setup)}
+    article = "An" if game.title[:1].lower() in "aeiou" else "A"  # An Out of Sight game
     lines = [
-        f"# A {game.title} game kept by referee: every action, in order. The state is",
+        f"# {article} {game.title} game kept by referee: every action, in order. The state is",
         f"# replayed from them (referee {game.name} game show); an undo is an action too.",
         dump_yaml(head).rstrip("\n"),
     ]

@@ -46,9 +46,9 @@ SECTIONS: list[tuple[str, list[tuple[str, str]]]] = [
     (
         "Out of Sight",
         [
-            ("score-frame", "referee.cli.outofsight:score_frame"),
-            ("take", "referee.cli.outofsight:take"),
-            ("outofsight", "referee.cli.outofsight:outofsight"),
+            ("score-frame", "referee.outofsight.cli:score_frame"),
+            ("take", "referee.outofsight.cli:take"),
+            ("outofsight", "referee.outofsight.cli:outofsight"),
             # out-of-sight commands
         ],
     ),
@@ -63,7 +63,7 @@ SECTIONS: list[tuple[str, list[tuple[str, str]]]] = [
         "General",
         [
             ("dictionaries", "referee.cli.general:dictionaries"),
-            ("timer", "referee.cli.timer:timer"),
+            ("timer", "referee.outofsight.timer_cli:timer"),
             # general commands
         ],
     ),

@@ -2,7 +2,7 @@
 
 The terminal is put in cbreak mode (keys arrive one at a time, Ctrl-C still
 interrupts) and restored on the way out, whatever happens. The logic is the
-pure :class:`referee.timer.SandTimer`; this module only reads the clock and the
+pure :class:`referee.outofsight.timer.SandTimer`; this module only reads the clock and the
 keys and prints.
 
 For tests, a hidden ``--clock`` option (or ``REFEREE_TIMER_CLOCK``) swaps the
@@ -12,16 +12,20 @@ and moves one second each time ``+`` is typed.
 
 from __future__ import annotations
 
+import os
+import select
+import sys
+import termios
+import time
+import tty
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import Any, TextIO
 
 import click
 
 from referee.cli import emit_json, json_option
 from referee.core.errors import InputError, show
-
-if TYPE_CHECKING:
-    from referee.timer import Event, SandTimer
+from referee.outofsight.timer import Event, SandTimer, fmt
 
 CLOCK_ENV = "REFEREE_TIMER_CLOCK"
 POLL = 0.05
@@ -33,8 +37,6 @@ class TurnClock:
     """A clock for the timer: real, sped up, or manual (tests)."""
 
     def __init__(self, spec: str) -> None:
-        import time
-
         self.spec = spec
         self._now = 0.0
         self.manual = False
@@ -80,24 +82,16 @@ class Terminal:
         self._saved: list[Any] | None = None
 
     def __enter__(self) -> Terminal:
-        import termios
-        import tty
-
         self._saved = termios.tcgetattr(self.fd)
         tty.setcbreak(self.fd)
         return self
 
     def __exit__(self, *exc: object) -> None:
-        import termios
-
         if self._saved is not None:
             termios.tcsetattr(self.fd, termios.TCSADRAIN, self._saved)
 
     def read_key(self, timeout: float | None) -> str | None:
         """One key, or ``None`` after ``timeout`` seconds; ``""`` at end of input."""
-        import os
-        import select
-
         ready, _, _ = select.select([self.fd], [], [], timeout)
         if not ready:
             return None
@@ -114,7 +108,6 @@ def run_turn(
     hidden: bool,
 ) -> tuple[SandTimer, Event]:
     """Wait for Enter, then run the turn to "Stop" or "Time!" (the final event)."""
-    from referee.timer import fmt
 
     def write(text: str) -> None:
         out.write(text)
@@ -183,8 +176,6 @@ def run_turn(
 
 
 def _flip_line(event: Event, hidden: bool) -> str:
-    from referee.timer import fmt
-
     return "Flip!" if hidden else f"Flip! {fmt(event.left)} seconds left."
 
 
@@ -220,10 +211,6 @@ def timer(seconds: float, hidden: bool, clock_spec: str, as_json: bool) -> int:
     Example:
       referee timer --seconds 30 --hidden
     """
-    import sys
-
-    from referee.timer import SandTimer
-
     clock = TurnClock(clock_spec)
     fd = _stdin_fd()
     if fd < 0:
@@ -248,9 +235,6 @@ def timer(seconds: float, hidden: bool, clock_spec: str, as_json: bool) -> int:
 
 def _stdin_fd() -> int:
     """The file descriptor of a terminal on standard input, else -1."""
-    import os
-    import sys
-
     try:
         fd = sys.stdin.fileno()
     except (AttributeError, ValueError, OSError):  # io.UnsupportedOperation is an OSError

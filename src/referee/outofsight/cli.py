@@ -1,0 +1,512 @@
+"""Out of Sight commands: ``score-frame``, ``take`` and the ``outofsight game`` score pad.
+
+Thin: options are parsed, the rules and the game log (:mod:`referee.engine`)
+decide, :mod:`referee.outofsight.render` prints. The rules name places
+neutrally (``players``, ``roll``); :func:`option_names` maps them to options.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import os
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+import click
+
+from referee import engine
+from referee.cli import (
+    F,
+    echo,
+    emit_json,
+    expect_version_option,
+    force_option,
+    json_option,
+)
+from referee.core.errors import InputError
+from referee.core.files import check_destinations, display_name, write_text
+from referee.engine import Decision, Refusal, Replayed
+from referee.outofsight import formats, render
+from referee.outofsight.formats import FrameSheet
+from referee.outofsight.game import (
+    GAME,
+    Action,
+    Setup,
+    State,
+    propose_frame,
+    step,
+)
+from referee.outofsight.rules import FRAMES, FrameScore, Mode, parse_mode, parse_prefer
+from referee.outofsight.rules import score_frame as score_banks
+from referee.outofsight.takes import ROW_CARDS, Roll, best_take, check_take, parse_cards
+
+R = TypeVar("R")
+
+MODE_CHOICE = click.Choice(["basic", "advanced"], case_sensitive=False)
+
+OPTIONS = {
+    "players": "--players",
+    "prefer": "--prefer",
+    "roll": "--roll",
+    "cards": "--cards",
+    "row": "--row",
+}
+"""The rules' neutral places and the options they are given as."""
+
+
+def option_names(f: Callable[..., R]) -> Callable[..., R]:
+    """Errors of the rules about a neutral place name the option instead."""
+
+    @functools.wraps(f)
+    def wrapper(*args: Any, **kwargs: Any) -> R:
+        try:
+            return f(*args, **kwargs)
+        except InputError as exc:
+            raise exc.renamed(OPTIONS) from None
+
+    return wrapper
+
+
+def _prefer_option(f: F) -> F:
+    return click.option(
+        "--prefer",
+        multiple=True,
+        metavar="PLAYER=COLOUR,...",
+        help="Among piles of equal size, these colours of PLAYER go higher (score before "
+        "save, save before subtract), in the order given. Repeat for each player.",
+    )(f)
+
+
+def _next_option(f: F) -> F:
+    return click.option(
+        "--next",
+        "next_file",
+        metavar="FILE",
+        help="Write the next frame's file, holding each player's saved cards "
+        "(checked before anything is written; never onto the game file).",
+    )(f)
+
+
+def _warn(warnings: Sequence[str]) -> None:
+    for w in warnings:
+        click.echo(f"Warning: {w}", err=True)
+
+
+def _nothing_saved(score: FrameScore) -> InputError:
+    why = "the final frame" if score.final else "a frame of the basic game"
+    return InputError(f"nothing is saved after {why}", place="--next")
+
+
+# ------------------------------------------------------------------- score-frame
+
+
+@click.command("score-frame", no_args_is_help=True)
+@click.argument("file")
+@click.option("--mode", type=MODE_CHOICE, help="basic or advanced (wins over the file's mode:).")
+@click.option(
+    "--frame",
+    type=click.IntRange(1, 3),
+    help="The frame: 1, 2 or 3 (3 is the final frame; wins over the file's frame:).",
+)
+@click.option("--final", is_flag=True, help="Score as the final frame (same as --frame 3).")
+@_prefer_option
+@_next_option
+@force_option
+@json_option
+@option_names
+def score_frame(
+    file: str,
+    mode: str | None,
+    frame: int | None,
+    final: bool,
+    prefer: Sequence[str],
+    next_file: str | None,
+    force: bool,
+    as_json: bool,
+) -> int:
+    """Score a frame: points, saved and lost cards.
+
+    FILE (YAML; - reads stdin) maps each player to the bank they hold when the
+    frame ends: a list of cards (blue-7, or just blue) or a mapping colour:
+    count. Optional keys: mode (basic, the default, or advanced) and frame
+    (1, 2 or 3). Basic: 1 point a card. Advanced: the three largest colour
+    piles score, the next three are saved for the next frame, the rest
+    subtract; in the final frame everything after the first three subtracts.
+
+    \b
+    Example:
+      referee score-frame examples/outofsight/example-three.yaml
+      referee score-frame frame.yaml --mode advanced --final --json
+    """
+    sheet = formats.load_frame_sheet(file)
+    if final and frame not in (None, FRAMES):
+        raise InputError(
+            f"contradicts --frame {frame} (the final frame is {FRAMES})", place="--final"
+        )
+    chosen: Mode = parse_mode(mode) if mode else (sheet.mode or "basic")
+    number = FRAMES if final else (frame or sheet.frame or 1)
+    score = score_banks(sheet.banks, chosen, number, parse_prefer(prefer))
+    next_text = None
+    if next_file is not None:
+        next_text = formats.next_frame_text(score)
+        if next_text is None:
+            raise _nothing_saved(score)
+        check_destinations([(next_file, "next frame file")], force=force)
+    _warn(score.warnings)
+    if next_file is not None and next_text is not None:
+        write_text(next_file, next_text, force=force, what="next frame file")
+    if as_json:
+        emit_json({**render.frame_json(score), "next_file": next_file})
+    else:
+        echo(render.frame_text(score, next_file))
+    return 0
+
+
+# -------------------------------------------------------------------------- take
+
+
+@click.command("take", no_args_is_help=True)
+@click.option("--roll", required=True, metavar="D,D,D", help="The three dice, like 5,4,2.")
+@click.option("--cards", metavar="N,...", help="The cards taken (their numbers), like 9,2.")
+@click.option("--row", metavar="N,...", help="The face-up card row, like 3,9,11,2,7.")
+@click.option("--best", is_flag=True, help="Find the largest take from --row.")
+@click.option(
+    "--doubles",
+    type=click.Choice(["flip", "wipe"], case_sensitive=False),
+    help="Two dice of the same number activate the Doubles card and take no cards.",
+)
+@json_option
+@option_names
+def take(
+    roll: str,
+    cards: str | None,
+    row: str | None,
+    best: bool,
+    doubles: str | None,
+    as_json: bool,
+) -> int:
+    """Is this dice take legal? Or: the best take.
+
+    A card is taken by one die showing its number or by several dice adding
+    up to it; no die serves two cards and a die is never split. With --row,
+    the cards must be in the row. Exit 0 if legal (with --best: if anything
+    can be taken), 1 if not.
+
+    \b
+    Example:
+      referee take --roll 5,4,2 --cards 9,2
+      referee take --roll 5,4,2 --row 3,9,11,2,7 --best
+    """
+    dice = Roll.from_text(roll)
+    call: Any = doubles.lower() if doubles else None
+    row_cards = parse_cards(row, "row", limit=ROW_CARDS) if row is not None else None
+    if best:
+        if cards is not None:
+            raise InputError(
+                "give either --cards (to check a take) or --best, not both", place="--best"
+            )
+        if row_cards is None:
+            raise InputError("needs --row, the face-up cards to choose from", place="--best")
+        verdict = best_take(dice, row_cards, call)
+    else:
+        if cards is None:
+            raise InputError("missing; give the cards taken, or --row with --best", place="--cards")
+        verdict = check_take(dice, parse_cards(cards, "cards"), row_cards, call)
+    if as_json:
+        emit_json(render.take_json(verdict))
+    else:
+        echo(render.take_sentence(verdict))
+    return 0 if verdict.valid else 1
+
+
+# --------------------------------------------------------------------- the game
+
+Current = Replayed[Setup, State, Action]
+
+
+@click.group("outofsight", no_args_is_help=True)
+def outofsight() -> None:
+    """A whole game on a score pad: game new, frame, undo, show."""
+
+
+@outofsight.group("game", no_args_is_help=True)
+def game() -> None:
+    """Keep the score pad of a whole game: new, frame, undo, show.
+
+    The game file keeps every action (its history): each frame's banks, and
+    undos. The scores are worked out again from them each time. Every change
+    is made under a lock and counted: the game's version (show --json) grows by
+    one with each recorded action, and --expect-version N refuses a change to
+    a game that is no longer at version N.
+
+    \b
+    Example:
+      referee outofsight game new --players Brian,Jessica --mode advanced -o game.yaml
+      referee outofsight game frame game.yaml frame1.yaml
+      referee outofsight game undo game.yaml
+      referee outofsight game show game.yaml
+    """
+
+
+@game.command("new", no_args_is_help=True)
+@click.option("--players", required=True, metavar="NAME,NAME,...", help="The players, in order.")
+@click.option(
+    "--mode", type=MODE_CHOICE, default="basic", show_default=True, help="basic or advanced."
+)
+@click.option("-o", "--output", required=True, metavar="FILE", help="The game file to create.")
+@force_option
+@json_option
+@option_names
+def game_new(players: str, mode: str, output: str, force: bool, as_json: bool) -> int:
+    """Start a game file for these players (version 0).
+
+    Without --force an existing FILE is never replaced, even by another
+    `game new` running at the same moment.
+
+    \b
+    Example:
+      referee outofsight game new --players Brian,Jessica --mode advanced -o game.yaml
+    """
+    setup = Setup.of([p.strip() for p in players.split(",")], parse_mode(mode))
+    created = engine.create(GAME, output, setup, force=force)
+    if as_json:
+        emit_json(
+            {
+                "game": output,
+                "mode": setup.mode,
+                "players": list(setup.players),
+                "next_frame": 1,
+                "version": created.version,
+            }
+        )
+    else:
+        echo(f"New {setup.mode} game for {', '.join(setup.players)}: wrote {output}.")
+    return 0
+
+
+class RecordFrame:
+    """``game frame``: judge a frame file against the game as it is under the
+    lock, and write the ``--next`` file before the game (so nothing can fail
+    after the game is written; a next file this command created is removed
+    again if writing the game fails)."""
+
+    def __init__(
+        self,
+        game_file: str,
+        frame_file: str,
+        sheet: FrameSheet,
+        prefer: dict[str, tuple[str, ...]],
+        *,
+        next_file: str | None,
+        force: bool,
+        dry_run: bool,
+    ) -> None:
+        self.game_file = game_file
+        self.frame_file = frame_file
+        self.sheet = sheet
+        self.prefer = prefer
+        self.next_file = next_file
+        self.force = force
+        self.dry_run = dry_run
+        self.after: State | None = None
+        self.next_text: str | None = None
+        self.created: str | None = None
+        """The next file this command created (removed if the game write fails)."""
+
+    def check_outputs(self) -> None:
+        """The next file may be written, and it is not the game file."""
+        if self.next_file is None:
+            return
+        check_destinations([(self.next_file, "next frame file")], force=self.force)
+        check_destinations(
+            [(self.game_file, "game"), (self.next_file, "next frame file")], force=True
+        )
+
+    def refused(self, refusal: Refusal) -> InputError:
+        """A frame that does not fit the game: exit 2, naming the file and key at fault."""
+        if refusal.reason == "bad-prefer":
+            return InputError(refusal.detail, place="--prefer")
+        key = {
+            "wrong-frame": "frame",
+            "wrong-mode": "mode",
+            "not-a-player": "players",
+            "no-bank": "players",
+            "saved-cards-missing": "players",
+        }.get(refusal.reason)
+        if key is None:  # the game's own state (over)
+            return InputError(refusal.detail, source=display_name(self.game_file))
+        return InputError(refusal.detail, place=key, source=display_name(self.frame_file))
+
+    def decide(self, current: Current) -> Decision[Action, FrameScore]:
+        setup, state = current.log.setup, current.state
+        sheet = self.sheet
+        action = propose_frame(
+            setup, state, sheet.banks, self.prefer, frame=sheet.frame, mode=sheet.mode
+        )
+        if isinstance(action, Refusal):
+            raise self.refused(action)
+        after = step(setup, state, action)
+        if isinstance(after, Refusal):
+            raise self.refused(after)
+        score = after.frames[-1].score
+        if self.next_file is not None:
+            self.next_text = formats.next_frame_text(score)
+            if self.next_text is None:
+                raise _nothing_saved(score)
+        self.after = after
+        return Decision(None if self.dry_run else action, score)
+
+    def write_next(self) -> None:
+        if self.next_file is None or self.next_text is None:
+            return
+        self.check_outputs()
+        existed = os.path.exists(self.next_file)
+        write_text(self.next_file, self.next_text, force=self.force, what="next frame file")
+        if not existed:
+            self.created = os.path.realpath(self.next_file)
+
+    def run(self, expect_version: int | None) -> engine.Acted[Setup, State, Action, FrameScore]:
+        self.check_outputs()
+        try:
+            acted = engine.act(
+                GAME,
+                self.game_file,
+                self.decide,
+                expect_version=expect_version,
+                before_write=self.write_next,
+            )
+        except BaseException:
+            if self.created is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(self.created)
+            raise
+        if not acted.recorded:
+            self.write_next()  # a dry run: the next file is the only output
+        return acted
+
+
+@game.command("frame", no_args_is_help=True)
+@click.argument("game_file", metavar="GAME")
+@click.argument("frame_file", metavar="FRAME_FILE")
+@_prefer_option
+@click.option(
+    "--dry-run", is_flag=True, help="Check and score the frame, but leave GAME unchanged."
+)
+@_next_option
+@force_option
+@expect_version_option
+@json_option
+@option_names
+def game_frame(
+    game_file: str,
+    frame_file: str,
+    prefer: Sequence[str],
+    dry_run: bool,
+    next_file: str | None,
+    force: bool,
+    expect_version: int | None,
+    as_json: bool,
+) -> int:
+    """Record and score the next frame.
+
+    FRAME_FILE is read as score-frame reads it (- for stdin).
+
+    Every player needs a bank, and each bank must hold the cards that player
+    saved at the end of the previous frame. The game file is updated in place
+    (atomically, under a lock). After the third frame, the winner is announced.
+
+    \b
+    Example:
+      referee outofsight game frame game.yaml frame1.yaml
+      referee outofsight game frame game.yaml frame2.yaml --expect-version 1 --next frame3.yaml
+    """
+    command = RecordFrame(
+        game_file,
+        frame_file,
+        formats.load_frame_sheet(frame_file),
+        parse_prefer(prefer),
+        next_file=next_file,
+        force=force,
+        dry_run=dry_run,
+    )
+    acted = command.run(expect_version)
+    setup, after, score = acted.game.log.setup, command.after, acted.result
+    assert after is not None
+    _warn(after.warnings())
+    if as_json:
+        emit_json(
+            {
+                **render.frame_json(score),
+                "warnings": list(after.warnings()),
+                **render.standing_json(setup, after),
+                "recorded": acted.recorded,
+                "next_file": next_file,
+                "version": acted.version,
+            }
+        )
+        return 0
+    echo(render.frame_text(score, next_file))
+    echo(render.totals_line(setup, after))
+    result = after.result(setup)
+    if result is not None:
+        echo(render.result_sentence(result))
+    if acted.recorded:
+        echo(f"Recorded in {game_file}: version {acted.version}.")
+    else:
+        echo(f"Dry run: {game_file} is unchanged (version {acted.version}).")
+    return 0
+
+
+@game.command("undo", no_args_is_help=True)
+@click.argument("game_file", metavar="GAME")
+@expect_version_option
+@json_option
+def game_undo(game_file: str, expect_version: int | None, as_json: bool) -> int:
+    """Take back the latest action (recorded as an undo: nothing is lost).
+
+    The undone frame may be recorded again (corrected). Exit 1 with reason
+    nothing-to-undo when no action is left to take back.
+
+    \b
+    Example:
+      referee outofsight game undo game.yaml
+    """
+    acted = engine.undo(GAME, game_file, expect_version=expect_version)
+    setup, state = acted.game.log.setup, acted.game.state
+    undone = acted.result
+    if as_json:
+        emit_json(
+            {
+                "undone": None if isinstance(undone, Refusal) else GAME.write_action(undone),
+                "reason": undone.reason if isinstance(undone, Refusal) else None,
+                **render.standing_json(setup, state),
+                "version": acted.version,
+            }
+        )
+    elif isinstance(undone, Refusal):
+        echo(f"Nothing to undo ({game_file} is at version {acted.version}).")
+    else:
+        echo(f"Undone: {render.describe(undone)}; {game_file} is at version {acted.version}.")
+        echo(render.totals_line(setup, state))
+    return 1 if isinstance(undone, Refusal) else 0
+
+
+@game.command("show", no_args_is_help=True)
+@click.argument("game_file", metavar="GAME")
+@json_option
+def game_show(game_file: str, as_json: bool) -> int:
+    """Print the score pad: points per frame and in total, and the winner.
+
+    \b
+    Example:
+      referee outofsight game show game.yaml
+    """
+    current = engine.load(GAME, game_file)
+    setup, state = current.log.setup, current.state
+    _warn(state.warnings())
+    if as_json:
+        emit_json(render.game_json(setup, state, current.version))
+    else:
+        echo(render.pad_text(setup, state, current.version))
+    return 0
