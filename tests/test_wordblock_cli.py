@@ -414,8 +414,8 @@ def test_help_lists_the_commands(referee: Runner) -> None:
 
 
 def test_text_says_when_the_search_stopped() -> None:
-    from referee.cli.wordblock import describe_claim
-    from referee.wordblock import Board, judge_claim
+    from referee.wordblock.cli import describe_claim
+    from referee.wordblock.rules import Board, judge_claim
 
     board = Board.from_mapping(yaml.safe_load((REPO / FULL_A).read_text()))
     verdict = judge_claim(board, "a" * 20, "blue", {"a" * 20}, limit=50)

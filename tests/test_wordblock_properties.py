@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.core.cells import Cell
-from referee.wordblock import (
+from referee.wordblock.rules import (
     Board,
     Game,
     WordIndex,

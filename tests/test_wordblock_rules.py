@@ -23,7 +23,7 @@ import yaml
 
 from referee.core.cells import Cell
 from referee.core.errors import InputError
-from referee.wordblock import (
+from referee.wordblock.rules import (
     CHALLENGE_PENALTY,
     EXPLANATIONS,
     REASONS,

@@ -1,6 +1,6 @@
 """Word Block commands: ``score-claim`` and the ``wordblock`` group.
 
-Thin: parse the options, call one rules function from :mod:`referee.wordblock`,
+Thin: parse the options, call one rules function from :mod:`referee.wordblock.rules`,
 format the answer. Errors are raised as :class:`~referee.core.errors.InputError` and
 mapped to exit 2 in one place (:func:`referee.cli.run_mapped`).
 """
@@ -17,7 +17,7 @@ from referee.cli import CONTEXT_SETTINGS, F, dictionary_options, echo, emit_json
 if TYPE_CHECKING:
     from referee.core.cells import Cell
     from referee.dictionary import Dictionary
-    from referee.wordblock import Board, Claim, Game, GameState, Hint
+    from referee.wordblock.rules import Board, Claim, Game, GameState, Hint
 
 EXCLUSIONS_FILE = "wordblock-exclusions.txt"
 
@@ -27,14 +27,14 @@ EXCLUSIONS_FILE = "wordblock-exclusions.txt"
 
 def load_board(path: str) -> Board:
     from referee.core.files import display_name, load_mapping
-    from referee.wordblock import Board
+    from referee.wordblock.rules import Board
 
     return Board.from_mapping(load_mapping(path, "board file"), display_name(path))
 
 
 def load_game(path: str) -> Game:
     from referee.core.files import display_name, load_mapping
-    from referee.wordblock import Game
+    from referee.wordblock.rules import Game
 
     return Game.from_mapping(load_mapping(path, "game file"), display_name(path))
 
@@ -113,7 +113,7 @@ def _judge(
     """Judge one claim; ``lexicons`` keeps opened dictionaries (batch mode)."""
     from referee.core.errors import InputError
     from referee.dictionary import open_dictionary
-    from referee.wordblock import judge_claim, normalise_word, parse_path
+    from referee.wordblock.rules import judge_claim, normalise_word, parse_path
 
     word = normalise_word(word)
     claimer = board.require_player(player, "--player", source)
@@ -287,7 +287,7 @@ class _Scorer:
 
 def describe_claim(verdict: Claim) -> str:
     """The verdict in sentences: the word points, each player's points, the discards."""
-    from referee.wordblock import CHALLENGE_PENALTY
+    from referee.wordblock.rules import CHALLENGE_PENALTY
 
     word = verdict.word.upper()
     walk = verdict.walk
@@ -435,7 +435,7 @@ def place(card: str, board_file: str, at_name: str, write: bool, as_json: bool) 
     """
     from referee.core.cells import Cell
     from referee.core.errors import InputError
-    from referee.wordblock import Card, check_place
+    from referee.wordblock.rules import Card, check_place
 
     board = load_board(board_file)
     the_card = Card.parse(card, "CARD")
@@ -493,7 +493,7 @@ def move_block(
           --player blue --to B4
     """
     from referee.core.files import display_name
-    from referee.wordblock import check_move
+    from referee.wordblock.rules import check_move
 
     board = load_board(board_file)
     who = board.require_player(player, "--player", display_name(board_file))
@@ -560,7 +560,7 @@ def hint(
     from referee.core.errors import InputError
     from referee.core.files import display_name
     from referee.dictionary import is_path_spec, read_word_list
-    from referee.wordblock import WordIndex, hints
+    from referee.wordblock.rules import WordIndex, hints
 
     board = load_board(board_file)
     who = board.require_player(player, "--player", display_name(board_file))
@@ -655,7 +655,7 @@ def game_new(players: str, output: str, board_file: str | None, force: bool, as_
       referee wordblock game new --players blue,red,green -o game.yaml
     """
     from referee.core.errors import InputError
-    from referee.wordblock import Game, player_name
+    from referee.wordblock.rules import Game, player_name
 
     names = [player_name(p, "--players") for p in players.split(",") if p.strip()]
     if len(names) < 2 or len(set(names)) != len(names):
@@ -700,7 +700,7 @@ def game_claim(
       referee wordblock game claim game.yaml quash --player red
     """
     from referee.core.files import display_name
-    from referee.wordblock import Action
+    from referee.wordblock.rules import Action
 
     current = load_game(game_file)
     state = current.state()
@@ -752,7 +752,7 @@ def game_place(game_file: str, card: str, at_name: str, player: str | None, as_j
     from referee.core.cells import Cell
     from referee.core.errors import InputError
     from referee.core.files import display_name
-    from referee.wordblock import Action, Card, check_place
+    from referee.wordblock.rules import Action, Card, check_place
 
     current = load_game(game_file)
     board = current.state().board
@@ -798,7 +798,7 @@ def game_move_block(
       referee wordblock game move-block game.yaml --player blue --to B4
     """
     from referee.core.files import display_name
-    from referee.wordblock import Action, check_move
+    from referee.wordblock.rules import Action, check_move
 
     current = load_game(game_file)
     board = current.state().board
@@ -903,7 +903,7 @@ def game_undo(game_file: str, as_json: bool) -> int:
     Example:
       referee wordblock game undo game.yaml
     """
-    from referee.wordblock import Action
+    from referee.wordblock.rules import Action
 
     current = load_game(game_file)
     last = current.undoable()
