@@ -414,12 +414,13 @@ def test_help_lists_the_commands(referee: Runner) -> None:
 
 
 def test_text_says_when_the_search_stopped() -> None:
-    from referee.wordblock.cli import describe_claim
-    from referee.wordblock.rules import Board, judge_claim
+    from referee.wordblock.cli import load_board
+    from referee.wordblock.render import claim_text
+    from referee.wordblock.rules import judge_claim
 
-    board = Board.from_mapping(yaml.safe_load((REPO / FULL_A).read_text()))
+    board = load_board(str(REPO / FULL_A))
     verdict = judge_claim(board, "a" * 20, "blue", {"a" * 20}, limit=50)
-    text = describe_claim(verdict)
+    text = claim_text(verdict)
     assert text.splitlines()[-1] == (
         "Note: the walk search stopped at its step limit; this is the best walk found, "
         "another might score more for blue (use --path to score a walk of your own)."

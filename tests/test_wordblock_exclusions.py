@@ -14,7 +14,7 @@ import pytest
 
 from referee.core.files import package_data
 from referee.dictionary import open_dictionary
-from referee.wordblock.cli import EXCLUSIONS_FILE, exclusions
+from referee.wordblock.exclusions import EXCLUSIONS_FILE, exclusions
 
 ENTRY = re.compile(r"([a-z]+) +# \S.*")
 ENTRIES = [

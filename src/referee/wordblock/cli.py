@@ -1,76 +1,79 @@
 """Word Block commands: ``score-claim`` and the ``wordblock`` group.
 
-Thin: parse the options, call one rules function from :mod:`referee.wordblock.rules`,
-format the answer. Errors are raised as :class:`~referee.core.errors.InputError` and
-mapped to exit 2 in one place (:func:`referee.cli.run_mapped`).
+Thin: parse the options, call the rules (:mod:`referee.wordblock.rules`) or
+the game on the engine (:mod:`referee.wordblock.game`), print the answer. The
+rules name places neutrally ("player", "at"); :func:`options` maps them to
+this command line's options. Errors become exit 2 in one place
+(:func:`referee.cli.run_mapped`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+import contextlib
+import os
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import click
 
-from referee.cli import CONTEXT_SETTINGS, F, dictionary_options, echo, emit_json, json_option
+from referee import engine
+from referee.cli import (
+    CONTEXT_SETTINGS,
+    F,
+    batch_field,
+    dictionary_options,
+    echo,
+    emit_json,
+    expect_version_option,
+    force_option,
+    json_option,
+    no_stdin_files,
+    run_batch,
+)
+from referee.core.cells import Cell
+from referee.core.errors import InputError, show
+from referee.core.files import display_name, load_mapping, reading, write_text
+from referee.core.schema import Value
+from referee.dictionary import Dictionary, is_path_spec, open_dictionary, read_word_list
+from referee.wordblock import formats, render
+from referee.wordblock import game as wb
+from referee.wordblock.board import Board, Card, normalise_word, parse_path, player_name
+from referee.wordblock.exclusions import exclusions
+from referee.wordblock.game import GAME, Game
+from referee.wordblock.hints import WordIndex, hints
+from referee.wordblock.rules import Claim, check_move, check_place, judge_claim
 
-if TYPE_CHECKING:
-    from referee.core.cells import Cell
-    from referee.dictionary import Dictionary
-    from referee.wordblock.rules import Board, Claim, Game, GameState, Hint
+OPTION_NAMES = {
+    "player": "--player",
+    "players": "--players",
+    "challenged_by": "--challenged-by",
+    "path": "--path",
+    "at": "--at",
+    "from": "--from",
+    "to": "--to",
+    "board": "--board",
+    "card": "CARD",
+    "word": "WORD",
+}
+"""The rules' neutral places and the options that give them."""
 
-EXCLUSIONS_FILE = "wordblock-exclusions.txt"
+
+@contextlib.contextmanager
+def options() -> Iterator[None]:
+    """Errors of the rules raised inside name this command line's options."""
+    try:
+        yield
+    except InputError as exc:
+        raise exc.renamed(OPTION_NAMES) from None
 
 
 # ----------------------------------------------------------------------- loading
 
 
 def load_board(path: str) -> Board:
-    from referee.core.files import display_name, load_mapping
-    from referee.wordblock.rules import Board
-
-    return Board.from_mapping(load_mapping(path, "board file"), display_name(path))
-
-
-def load_game(path: str) -> Game:
-    from referee.core.files import display_name, load_mapping
-    from referee.wordblock.rules import Game
-
-    return Game.from_mapping(load_mapping(path, "game file"), display_name(path))
-
-
-def save(path: str, data: Mapping[str, Any], *, force: bool, what: str) -> None:
-    """Write a board or game mapping as YAML, atomically."""
-    from referee.core.files import write_text
-
-    write_text(path, to_yaml(data), force=force, what=what)
-
-
-def to_yaml(data: Mapping[str, Any]) -> str:
-    """YAML with the card rows one per line, quoted, as a person writes them."""
-    from referee.core.files import dump_yaml
-
-    out: list[str] = []
-    for key, value in data.items():
-        if key == "cards":
-            out.append("cards:\n" + "".join(f'  - "{row}"\n' for row in value))
-        elif key == "board" and isinstance(value, dict):
-            text = to_yaml(value)
-            out.append("board:\n" + "".join(f"  {line}\n" for line in text.splitlines()))
-        elif isinstance(value, (dict, list)):
-            out.append(dump_yaml({key: value}))
-        else:  # a lone scalar would come out as a flow mapping: write it as key: value
-            scalar = dump_yaml(value).split("\n...", 1)[0].strip()
-            out.append(f"{key}: {scalar}\n")
-    return "".join(out)
-
-
-def exclusions() -> frozenset[str]:
-    """The shipped list of abbreviations aspell en_US accepts (see the data file)."""
-    from referee.core.files import package_data
-    from referee.dictionary import parse_word_list
-
-    return parse_word_list(package_data(EXCLUSIONS_FILE).splitlines())
+    data = load_mapping(path, "board file")
+    with reading(path):
+        return formats.read_board(Value(data))
 
 
 def _exclusion_option(f: F) -> F:
@@ -98,39 +101,50 @@ def _claim_options(f: F, player_required: bool = True) -> F:
     )(f)
 
 
+def _parties(
+    require: Callable[[str, str], str], player: str, challenged_by: str | None
+) -> tuple[str, str | None]:
+    """The claimer and the challenger (``require`` checks a name and its place)."""
+    claimer = require(player, "player")
+    if challenged_by is None:
+        return claimer, None
+    challenger = require(challenged_by, "challenged_by")
+    if challenger == claimer:
+        raise InputError(
+            f"{challenged_by!r} is the claimer; a player cannot challenge their own word",
+            place="challenged_by",
+        )
+    return claimer, challenger
+
+
+def _lexicon(
+    dictionary: str | None,
+    allow: str | None,
+    cache: dict[tuple[str | None, str | None], Dictionary] | None = None,
+) -> Dictionary:
+    """The dictionary to judge with; ``cache`` keeps opened ones (batch mode)."""
+    cache = cache if cache is not None else {}
+    key = (dictionary, allow)
+    if key not in cache:
+        cache[key] = open_dictionary(dictionary, allow)
+    return cache[key]
+
+
 def _judge(
     board: Board,
     word: str,
     player: str,
     path_text: str | None,
     challenged_by: str | None,
-    dictionary: str | None,
-    allow: str | None,
+    lexicon: Dictionary,
     no_exclusions: bool,
-    source: str,
-    lexicons: dict[tuple[str | None, str | None], Dictionary] | None = None,
-) -> tuple[Claim, Dictionary]:
-    """Judge one claim; ``lexicons`` keeps opened dictionaries (batch mode)."""
-    from referee.core.errors import InputError
-    from referee.dictionary import open_dictionary
-    from referee.wordblock.rules import judge_claim, normalise_word, parse_path
-
-    word = normalise_word(word)
-    claimer = board.require_player(player, "--player", source)
-    challenger = None
-    if challenged_by is not None:
-        challenger = board.require_player(challenged_by, "--challenged-by", source)
-        if challenger == claimer:
-            raise InputError(
-                f"--challenged-by: {challenged_by!r} is the claimer; a player cannot "
-                "challenge their own word"
-            )
-    path = parse_path(path_text, board) if path_text is not None else None
-    cache = lexicons if lexicons is not None else {}
-    lexicon = cache.get((dictionary, allow))
-    if lexicon is None:
-        lexicon = cache[(dictionary, allow)] = open_dictionary(dictionary, allow)
-    verdict = judge_claim(
+) -> Claim:
+    """Judge one claim on a board file's board."""
+    with options():
+        word = normalise_word(word)
+        claimer, challenger = _parties(board.require_player, player, challenged_by)
+        path = parse_path(path_text, board) if path_text is not None else None
+    return judge_claim(
         board,
         word,
         claimer,
@@ -140,7 +154,6 @@ def _judge(
         exclusions=frozenset() if no_exclusions else exclusions(),
         allowed=lexicon.extra,
     )
-    return verdict, lexicon
 
 
 # ------------------------------------------------------------------- score-claim
@@ -188,8 +201,6 @@ def score_claim(
       echo '{"word": "quash", "player": "red"}' | \\
           referee score-claim --batch --board examples/wordblock/rulebook.yaml
     """
-    from referee.core.files import display_name
-
     defaults: dict[str, Any] = {
         "board": board_file,
         "player": player,
@@ -202,8 +213,6 @@ def score_claim(
     if batch:
         if word is not None:
             raise click.UsageError("--batch reads the claims from stdin; give no WORD")
-        from referee.cli import no_stdin_files, run_batch
-
         no_stdin_files(defaults, ("board", "dictionary", "allow"))
         return run_batch(_Scorer(defaults).line)
     if word is None:
@@ -213,34 +222,22 @@ def score_claim(
             raise click.UsageError(f"Missing option '{option}'.")
     assert board_file is not None and player is not None
     board = load_board(board_file)
-    verdict, lexicon = _judge(
-        board,
-        word,
-        player,
-        path_text,
-        challenged_by,
-        dictionary,
-        allow,
-        no_exclusions,
-        display_name(board_file),
-    )
+    lexicon = _lexicon(dictionary, allow)
+    verdict = _judge(board, word, player, path_text, challenged_by, lexicon, no_exclusions)
     if as_json:
         emit_json(
-            {
-                **verdict.to_dict(),
-                "dictionary": lexicon.describe(),
-                "exclusions": not no_exclusions,
-            }
+            {**verdict.to_dict(), "dictionary": lexicon.describe(), "exclusions": not no_exclusions}
         )
     else:
-        echo(render_board(board, verdict.walk.path if verdict.walk else ()))
+        echo(render.board_text(board, verdict.walk.path if verdict.walk else ()))
         echo()
-        echo(describe_claim(verdict))
+        echo(render.claim_text(verdict))
     return 0 if verdict.valid else 1
 
 
 class _Scorer:
-    """``score-claim --batch``: boards and dictionaries are opened once."""
+    """``score-claim --batch``: boards and dictionaries are opened once. Errors
+    name the line's fields (``player``), not options."""
 
     def __init__(self, defaults: dict[str, Any]) -> None:
         self.defaults = defaults
@@ -248,10 +245,6 @@ class _Scorer:
         self.lexicons: dict[tuple[str | None, str | None], Dictionary] = {}
 
     def line(self, obj: dict[str, Any]) -> dict[str, Any]:
-        from referee.cli import batch_field, no_stdin_files
-        from referee.core.errors import InputError, show
-        from referee.core.files import display_name
-
         unknown = sorted(set(obj) - {"word", *self.defaults})
         if unknown:
             raise InputError(f"unknown field {show(unknown[0])}")
@@ -266,137 +259,21 @@ class _Scorer:
         board = self.boards.get(fields["board"])
         if board is None:
             board = self.boards[fields["board"]] = load_board(fields["board"])
-        verdict, lexicon = _judge(
+        lexicon = _lexicon(fields["dictionary"], fields["allow"], self.lexicons)
+        verdict = _judge(
             board,
             fields["word"],
             fields["player"],
             fields["path"],
             fields["challenged_by"],
-            fields["dictionary"],
-            fields["allow"],
+            lexicon,
             bool(fields["no_exclusions"]),
-            display_name(fields["board"]),
-            self.lexicons,
         )
         return {
             **verdict.to_dict(),
             "dictionary": lexicon.describe(),
             "exclusions": not fields["no_exclusions"],
         }
-
-
-def describe_claim(verdict: Claim) -> str:
-    """The verdict in sentences: the word points, each player's points, the discards."""
-    from referee.wordblock.rules import CHALLENGE_PENALTY
-
-    word = verdict.word.upper()
-    walk = verdict.walk
-    lines: list[str] = []
-    if verdict.valid and walk is not None:
-        lines.append(
-            f"{word} scores for {verdict.player}: {walk.letters} letters x {walk.cards_used} "
-            f"cards = {walk.word_points} word points."
-        )
-    else:
-        lines.append(f"{word} is refused: {verdict.reason}: {verdict.explanation}.")
-    lines.extend(_points_lines(verdict))
-    if verdict.penalty:
-        loser = verdict.penalty[0]
-        why = "the word is in the dictionary" if verdict.valid else "the word is not allowed"
-        lines.append(
-            f"{verdict.challenged_by} challenged; {loser} loses {CHALLENGE_PENALTY}: {why}."
-        )
-    if verdict.valid and walk is not None:
-        cells = ", ".join(c.name for c in walk.discard)
-        back = "its block returns" if len(walk.discard) == 1 else "their blocks return"
-        lines.append(f"Discard {cells}; {back} to reserve.")
-    if not verdict.exhaustive:
-        lines.append(_not_proven(verdict.player))
-    return "\n".join(lines)
-
-
-def _points_lines(verdict: Claim) -> list[str]:
-    """One line per player whose score changes: total, then where it comes from."""
-    breakdown = verdict.breakdown()
-    if not breakdown:
-        return []
-    width = max(len(p) for p in breakdown)
-    lines = []
-    for player, parts in breakdown.items():
-        total = sum(parts.values())
-        bits = []
-        award = verdict.walk.award(player) if verdict.walk and verdict.valid else None
-        if award is not None:
-            cells = f" ({' '.join(c.name for c in award.card_cells)})"
-            bits.append(f"{parts['word']} word + {parts['cards']} card points{cells}")
-        if parts["challenge"]:
-            bits.append(f"{parts['challenge']} for the challenge")
-        lines.append(f"  {player:<{width}}  {total:+d}  = " + ", ".join(bits))
-    return lines
-
-
-def _not_proven(player: str) -> str:
-    return (
-        "Note: the walk search stopped at its step limit; this is the best walk found, "
-        f"another might score more for {player} (use --path to score a walk of your own)."
-    )
-
-
-# ------------------------------------------------------------------------ render
-
-
-def initials(players: Sequence[str]) -> dict[str, str]:
-    """The shortest prefix of each name that no other player's name starts with."""
-    out: dict[str, str] = {}
-    for p in players:
-        n = 1
-        while n < len(p) and any(q != p and q.startswith(p[:n]) for q in players):
-            n += 1
-        out[p] = p[:n]
-    return out
-
-
-def render_board(board: Board, path: Sequence[Cell] = ()) -> str:
-    """The grid: each card as letter-points, a block as its owner's initial, the
-    walk's step numbers in brackets; a legend of the initials below."""
-    from referee.core.cells import Cell, column_letter
-
-    marks = initials(board.players)
-    steps: dict[Cell, list[int]] = {}
-    for n, cell in enumerate(path, start=1):
-        steps.setdefault(cell, []).append(n)
-    tokens: list[list[str]] = []
-    for r in range(board.height):
-        row = []
-        for c in range(board.width):
-            cell = Cell(row=r, col=c)
-            card = board.card_at(cell)
-            text = str(card) if card else "."
-            owner = board.owner_at(cell)
-            if owner:
-                text += f" {marks[owner]}"
-            if cell in steps:
-                text += f" [{','.join(map(str, steps[cell]))}]"
-            row.append(text)
-        tokens.append(row)
-    width = max(len(t) for row in tokens for t in row) + 2
-    gutter = len(str(board.height)) + 2
-    header = " " * gutter + "".join(column_letter(c).ljust(width) for c in range(board.width))
-    lines = [header.rstrip()]
-    for r, row in enumerate(tokens, start=1):
-        cells = "".join(_styled(t, width) for t in row)
-        lines.append(f"{str(r).rjust(gutter - 2)}  {cells}".rstrip())
-    used = [p for p in board.players if board.blocks_of(p)]
-    if used:
-        lines.append("Blocks: " + ", ".join(f"{marks[p]} = {p}" for p in used) + ".")
-    return "\n".join(lines)
-
-
-def _styled(token: str, width: int) -> str:
-    padded = token.ljust(width)
-    if "[" in token:
-        return click.style(padded, fg="green", bold=True)
-    return padded
 
 
 # --------------------------------------------------------------------- the group
@@ -416,6 +293,20 @@ def wordblock() -> None:
     """
 
 
+def _card(text: str) -> Card:
+    with options():
+        return Card.parse(text)
+
+
+def _space(name: str, place: str) -> Cell:
+    """A cell named on the command line, not yet checked against a board."""
+    with options():
+        try:
+            return Cell.from_name(name)
+        except InputError as exc:
+            raise InputError(exc.detail, place=place) from None
+
+
 @wordblock.command("place", no_args_is_help=True)
 @click.argument("card")
 @click.option("--board", "board_file", required=True, metavar="FILE", help="Board file (YAML).")
@@ -433,20 +324,14 @@ def place(card: str, board_file: str, at_name: str, write: bool, as_json: bool) 
     Example:
       referee wordblock place t-1 --board examples/wordblock/rulebook.yaml --at B5
     """
-    from referee.core.cells import Cell
-    from referee.core.errors import InputError
-    from referee.wordblock.rules import Card, check_place
-
     board = load_board(board_file)
-    the_card = Card.parse(card, "CARD")
-    try:
-        at = Cell.from_name(at_name)
-    except InputError as exc:
-        raise InputError(f"--at: {exc}") from None
+    the_card = _card(card)
+    at = _space(at_name, "at")
     verdict = check_place(board, the_card, at)
     written = False
     if verdict.valid and write:
-        save(board_file, board.with_card(at, the_card).to_mapping(), force=True, what="board")
+        text = formats.board_text(board.with_card(at, the_card))
+        write_text(board_file, text, force=True, what="board")
         written = True
     if as_json:
         emit_json({**verdict.to_dict(), "written": written})
@@ -492,17 +377,16 @@ def move_block(
       referee wordblock move-block --board examples/wordblock/rulebook.yaml \\
           --player blue --to B4
     """
-    from referee.core.files import display_name
-    from referee.wordblock.rules import check_move
-
     board = load_board(board_file)
-    who = board.require_player(player, "--player", display_name(board_file))
-    src = board.cell(from_name, "--from") if from_name is not None else None
-    to = board.cell(to_name, "--to")
+    with options():
+        who = board.require_player(player)
+        src = board.cell(from_name, "from") if from_name is not None else None
+        to = board.cell(to_name, "to")
     verdict = check_move(board, who, src, to)
     written = False
     if verdict.valid and write:
-        save(board_file, board.with_block(who, src, to).to_mapping(), force=True, what="board")
+        text = formats.board_text(board.with_block(who, src, to))
+        write_text(board_file, text, force=True, what="board")
         written = True
     if as_json:
         emit_json({**verdict.to_dict(), "written": written})
@@ -555,15 +439,9 @@ def hint(
       referee wordblock hint --board examples/wordblock/rulebook.yaml --player blue \\
           --dictionary examples/wordblock/words.txt --top 5
     """
-    import os
-
-    from referee.core.errors import InputError
-    from referee.core.files import display_name
-    from referee.dictionary import is_path_spec, read_word_list
-    from referee.wordblock.rules import WordIndex, hints
-
     board = load_board(board_file)
-    who = board.require_player(player, "--player", display_name(board_file))
+    with options():
+        who = board.require_player(player)
     if not os.path.exists(dictionary) and not is_path_spec(dictionary):
         raise InputError(
             f"--dictionary: {dictionary!r} names an enchant dictionary; hint needs a word-list "
@@ -590,34 +468,8 @@ def hint(
             }
         )
     else:
-        echo(format_hints(found, who))
+        echo(render.hints_text(found, who))
     return 0 if found else 1
-
-
-def format_hints(found: Sequence[Hint], player: str) -> str:
-    if not found:
-        return f"No claim for {player}."
-    rows = [
-        (
-            h.word.upper(),
-            f"{h.net:+d}",
-            ", ".join(f"{a.player} {a.total}" for a in h.walk.awards),
-            " ".join(c.name for c in h.walk.path) + ("" if h.exhaustive else " (not proven best)"),
-        )
-        for h in found
-    ]
-    head = ("word", "net", "points", "walk")
-    widths = [max(len(r[i]) for r in [*rows, head]) for i in range(3)]
-    lines = [
-        f"{head[0]:<{widths[0]}}  {head[1]:>{widths[1]}}  {head[2]:<{widths[2]}}  {head[3]}",
-        *(
-            f"{w:<{widths[0]}}  {n:>{widths[1]}}  {p:<{widths[2]}}  {walk}"
-            for w, n, p, walk in rows
-        ),
-    ]
-    noun = "claim" if len(found) == 1 else "claims"
-    lines.append(f"{len(found)} best {noun} for {player}.")
-    return "\n".join(lines)
 
 
 # ------------------------------------------------------------------- the scorepad
@@ -625,10 +477,12 @@ def format_hints(found: Sequence[Hint], player: str) -> str:
 
 @wordblock.group("game", context_settings=CONTEXT_SETTINGS)
 def game() -> None:
-    """A scorepad: claims, placements and block moves, with the full history.
+    """A scorepad on the game engine: claims, placements and block moves, with undo.
 
-    Every change rewrites the game file atomically; the file keeps every action
-    (undo included), and scores and the board are recomputed from them.
+    The game file keeps every action (undo included); the board and the scores
+    are replayed from them. Every change happens under a lock and is written
+    atomically; the file's version (actions recorded) grows by one with each,
+    and --expect-version N refuses a change to a game that moved on.
 
     \b
     Example:
@@ -645,7 +499,7 @@ def game() -> None:
 @click.option(
     "--board", "board_file", metavar="FILE", help="Starting board (default: empty 6x6 area)."
 )
-@click.option("--force", is_flag=True, help="Overwrite an existing file.")
+@force_option
 @json_option
 def game_new(players: str, output: str, board_file: str | None, force: bool, as_json: bool) -> int:
     """Start a scorepad for the players (on a board file, or an empty area).
@@ -654,21 +508,15 @@ def game_new(players: str, output: str, board_file: str | None, force: bool, as_
     Example:
       referee wordblock game new --players blue,red,green -o game.yaml
     """
-    from referee.core.errors import InputError
-    from referee.wordblock.rules import Game, player_name
-
-    names = [player_name(p, "--players") for p in players.split(",") if p.strip()]
-    if len(names) < 2 or len(set(names)) != len(names):
-        raise InputError(
-            f"--players: {players!r}: name at least 2 different players, comma-separated"
-        )
     board = load_board(board_file) if board_file else None
-    new = Game.new(names, board)
-    save(output, new.to_mapping(), force=force, what="game file")
+    with options():
+        names = [player_name(p, "players") for p in players.split(",") if p.strip()]
+        setup = wb.new_setup(names, board)
+    created = engine.create(GAME, output, setup, force=force)
     if as_json:
-        emit_json({"file": output, "players": names})
+        emit_json({"file": output, "players": list(setup.players), "version": created.version})
     else:
-        echo(f"New Word Block game for {', '.join(names)} in {output}.")
+        echo(f"New Word Block game for {', '.join(setup.players)} in {output}.")
     return 0
 
 
@@ -678,6 +526,7 @@ def game_new(players: str, output: str, board_file: str | None, force: bool, as_
 @_claim_options
 @dictionary_options
 @_exclusion_option
+@expect_version_option
 @json_option
 def game_claim(
     game_file: str,
@@ -688,6 +537,7 @@ def game_claim(
     dictionary: str | None,
     allow: str | None,
     no_exclusions: bool,
+    expect_version: int | None,
     as_json: bool,
 ) -> int:
     """Apply a claim: score it, discard the blocked cards, record the word.
@@ -699,40 +549,48 @@ def game_claim(
     Example:
       referee wordblock game claim game.yaml quash --player red
     """
-    from referee.core.files import display_name
-    from referee.wordblock.rules import Action
+    with options():
+        the_word = normalise_word(word)
+    lexicon = _lexicon(dictionary, allow)
 
-    current = load_game(game_file)
-    state = current.state()
-    verdict, lexicon = _judge(
-        state.board,
-        word,
-        player,
-        path_text,
-        challenged_by,
-        dictionary,
-        allow,
-        no_exclusions,
-        display_name(game_file),
-    )
-    recorded = bool(verdict.points())
-    if recorded:
-        updated = current.with_action(Action.claim(verdict))
-        save(game_file, updated.to_mapping(), force=True, what="game file")
-        state = updated.state()
+    def decide(current: Game) -> engine.Decision[Any, Claim]:
+        setup = current.log.setup
+        board = current.state.board
+        with options():
+            claimer, challenger = _parties(
+                lambda name, place: wb.require_player(setup, name, place), player, challenged_by
+            )
+            path = parse_path(path_text, board) if path_text is not None else None
+        action, verdict = wb.judge(
+            setup,
+            current.state,
+            the_word,
+            claimer,
+            lexicon,
+            path=path,
+            challenged_by=challenger,
+            exclusions=frozenset() if no_exclusions else exclusions(),
+            allowed=lexicon.extra,
+        )
+        return engine.Decision(action, verdict)
+
+    acted = engine.act(GAME, game_file, decide, expect_version=expect_version)
+    verdict = acted.result
+    totals = acted.game.state.totals
     if as_json:
         emit_json(
             {
                 **verdict.to_dict(),
                 "dictionary": lexicon.describe(),
                 "exclusions": not no_exclusions,
-                "recorded": recorded,
-                "totals": dict(state.totals),
+                "recorded": acted.recorded,
+                "totals": dict(totals),
+                "version": acted.version,
             }
         )
     else:
-        echo(describe_claim(verdict))
-        echo(_totals_line(state) if recorded else "Nothing recorded.")
+        echo(render.claim_text(verdict))
+        echo(render.totals_text(totals) if acted.recorded else "Nothing recorded.")
     return 0 if verdict.valid else 1
 
 
@@ -741,37 +599,35 @@ def game_claim(
 @click.argument("card")
 @click.option("--at", "at_name", required=True, metavar="CELL", help="The space, e.g. B5.")
 @click.option("--player", metavar="NAME", help="Who plays the card (for the record).")
+@expect_version_option
 @json_option
-def game_place(game_file: str, card: str, at_name: str, player: str | None, as_json: bool) -> int:
+def game_place(
+    game_file: str,
+    card: str,
+    at_name: str,
+    player: str | None,
+    expect_version: int | None,
+    as_json: bool,
+) -> int:
     """Play a card on the game's board (the same check as 'wordblock place').
 
     \b
     Example:
       referee wordblock game place game.yaml t-1 --at B5 --player green
     """
-    from referee.core.cells import Cell
-    from referee.core.errors import InputError
-    from referee.core.files import display_name
-    from referee.wordblock.rules import Action, Card, check_place
+    the_card = _card(card)
+    at = _space(at_name, "at")
 
-    current = load_game(game_file)
-    board = current.state().board
-    the_card = Card.parse(card, "CARD")
-    who = board.require_player(player, "--player", display_name(game_file)) if player else None
-    try:
-        at = Cell.from_name(at_name)
-    except InputError as exc:
-        raise InputError(f"--at: {exc}") from None
-    verdict = check_place(board, the_card, at)
-    if verdict.valid:
-        save(
-            game_file,
-            current.with_action(Action.place(the_card, at, who)).to_mapping(),
-            force=True,
-            what="game file",
-        )
+    def decide(current: Game) -> engine.Decision[Any, Any]:
+        with options():
+            who = wb.require_player(current.log.setup, player) if player else None
+        action, verdict = wb.place(current.state, the_card, at, who)
+        return engine.Decision(action, verdict)
+
+    acted = engine.act(GAME, game_file, decide, expect_version=expect_version)
+    verdict = acted.result
     if as_json:
-        emit_json({**verdict.to_dict(), "recorded": verdict.valid})
+        emit_json({**verdict.to_dict(), "recorded": acted.recorded, "version": acted.version})
     elif verdict.valid:
         extra = f" (discard {verdict.replaces})" if verdict.replaces else ""
         echo(f"{the_card} played on {at.name}{extra}.")
@@ -787,9 +643,15 @@ def game_place(game_file: str, card: str, at_name: str, player: str | None, as_j
     "--from", "from_name", metavar="CELL", help="The block to move (default: one from reserve)."
 )
 @click.option("--to", "to_name", required=True, metavar="CELL", help="The card to put it on.")
+@expect_version_option
 @json_option
 def game_move_block(
-    game_file: str, player: str, from_name: str | None, to_name: str, as_json: bool
+    game_file: str,
+    player: str,
+    from_name: str | None,
+    to_name: str,
+    expect_version: int | None,
+    as_json: bool,
 ) -> int:
     """Put a block on a card of the game's board (the same check as 'wordblock move-block').
 
@@ -797,28 +659,30 @@ def game_move_block(
     Example:
       referee wordblock game move-block game.yaml --player blue --to B4
     """
-    from referee.core.files import display_name
-    from referee.wordblock.rules import Action, check_move
 
-    current = load_game(game_file)
-    board = current.state().board
-    who = board.require_player(player, "--player", display_name(game_file))
-    src = board.cell(from_name, "--from") if from_name is not None else None
-    to = board.cell(to_name, "--to")
-    verdict = check_move(board, who, src, to)
-    if verdict.valid:
-        save(
-            game_file,
-            current.with_action(Action.move_block(who, src, to)).to_mapping(),
-            force=True,
-            what="game file",
-        )
+    def decide(current: Game) -> engine.Decision[Any, Any]:
+        board = current.state.board
+        with options():
+            who = wb.require_player(current.log.setup, player)
+            src = board.cell(from_name, "from") if from_name is not None else None
+            to = board.cell(to_name, "to")
+        action, verdict = wb.move_block(current.state, who, src, to)
+        return engine.Decision(action, verdict)
+
+    acted = engine.act(GAME, game_file, decide, expect_version=expect_version)
+    verdict = acted.result
     if as_json:
-        emit_json({**verdict.to_dict(), "recorded": verdict.valid})
-    elif verdict.valid:
-        echo(f"{who} moves a block {f'from {src.name}' if src else 'from reserve'} to {to.name}.")
+        emit_json({**verdict.to_dict(), "recorded": acted.recorded, "version": acted.version})
     else:
-        echo(f"{who} cannot put a block on {to.name}: {verdict.reason}: {verdict.explanation}.")
+        src, to = verdict.from_, verdict.to
+        if verdict.valid:
+            origin = f"from {src.name}" if src else "from reserve"
+            echo(f"{verdict.player} moves a block {origin} to {to.name}.")
+        else:
+            echo(
+                f"{verdict.player} cannot put a block on {to.name}: "
+                f"{verdict.reason}: {verdict.explanation}."
+            )
     return 0 if verdict.valid else 1
 
 
@@ -832,70 +696,27 @@ def game_show(game_file: str, as_json: bool) -> int:
     Example:
       referee wordblock game show game.yaml
     """
-    current = load_game(game_file)
-    state = current.state()
-    leaders = state.leaders()
+    current = engine.load(GAME, game_file)
     if as_json:
-        emit_json(
-            {
-                "players": list(current.players),
-                "totals": dict(state.totals),
-                "leaders": leaders,
-                "tie": len(leaders) > 1,
-                "scorepad": [
-                    {
-                        "entry": line.number,
-                        "action": line.action.to_mapping(),
-                        "points": dict(line.points),
-                        "totals": dict(line.totals),
-                    }
-                    for line in state.lines
-                ],
-                "claimed": list(state.board.claimed),
-                "actions": len(state.applied),
-                "board": state.board.to_mapping(),
-            }
-        )
+        emit_json(wb.summary(current))
         return 0
-    echo(format_scorepad(current.players, state))
-    echo()
-    echo(render_board(state.board))
-    return 0
-
-
-def format_scorepad(players: Sequence[str], state: GameState) -> str:
-    head = ["#", "entry", *players]
-    rows = [
-        [str(line.number), line.action.describe(), *(str(t) for _, t in line.totals)]
-        for line in state.lines
+    state = current.state
+    lines = [
+        (n, line.action, line.totals)
+        for n, line in zip(wb.entry_numbers(current), state.lines, strict=True)
     ]
-    rows.append(["", "total", *(str(t) for _, t in state.totals)])
-    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
-
-    def fmt(r: Sequence[str]) -> str:
-        cells = [r[0].rjust(widths[0]), r[1].ljust(widths[1])]
-        cells += [v.rjust(widths[i]) for i, v in enumerate(r[2:], start=2)]
-        return "  ".join(cells).rstrip()
-
-    lines = [fmt(head), *(fmt(r) for r in rows)]
-    leaders = state.leaders()
-    top = dict(state.totals)[leaders[0]]
-    if len(leaders) > 1:
-        lines.append(f"Tied for the lead with {top}: {', '.join(leaders)} (ties are not broken).")
-    else:
-        lines.append(f"Leader: {leaders[0]} with {top}.")
-    return "\n".join(lines)
-
-
-def _totals_line(state: GameState) -> str:
-    return "Totals: " + ", ".join(f"{p} {t}" for p, t in state.totals) + "."
+    echo(render.scorepad_text(current.log.setup.players, state.totals, lines))
+    echo()
+    echo(render.board_text(state.board))
+    return 0
 
 
 @game.command("undo", no_args_is_help=True)
 @click.argument("game_file", metavar="GAME")
+@expect_version_option
 @json_option
-def game_undo(game_file: str, as_json: bool) -> int:
-    """Revert the last action still in force (recorded as an 'undo' entry).
+def game_undo(game_file: str, expect_version: int | None, as_json: bool) -> int:
+    """Take back the last action still in force (recorded as an 'undo' action).
 
     Exit 0 if an action was undone, 1 if there was nothing to undo.
 
@@ -903,21 +724,34 @@ def game_undo(game_file: str, as_json: bool) -> int:
     Example:
       referee wordblock game undo game.yaml
     """
-    from referee.wordblock.rules import Action
-
-    current = load_game(game_file)
-    last = current.undoable()
-    if last is not None:
-        updated = current.with_action(Action("undo", ()))
-        save(game_file, updated.to_mapping(), force=True, what="game file")
-        totals = dict(updated.state().totals)
-    else:
-        totals = dict(current.state().totals)
+    acted = engine.undo(GAME, game_file, expect_version=expect_version)
+    totals = acted.game.state.totals
+    undone = acted.result
+    if isinstance(undone, engine.Refusal):
+        if as_json:
+            emit_json(
+                {
+                    "undone": None,
+                    "reason": undone.reason,
+                    "explanation": undone.detail,
+                    "totals": dict(totals),
+                    "version": acted.version,
+                }
+            )
+        else:
+            echo("Nothing to undo.")
+        return 1
     if as_json:
-        emit_json({"undone": last.to_mapping() if last else None, "totals": totals})
-    elif last is not None:
-        echo(f"Undone: {last.describe()}.")
-        echo("Totals: " + ", ".join(f"{p} {t}" for p, t in totals.items()) + ".")
+        emit_json(
+            {
+                "undone": formats.write_action(undone),
+                "reason": None,
+                "explanation": None,
+                "totals": dict(totals),
+                "version": acted.version,
+            }
+        )
     else:
-        echo("Nothing to undo.")
-    return 0 if last is not None else 1
+        echo(f"Undone: {render.describe(undone)}.")
+        echo(render.totals_text(totals))
+    return 0
