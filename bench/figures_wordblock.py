@@ -62,8 +62,8 @@ def fig_score_claim(runs: int) -> list[Figure]:
 
 def fig_pathological(runs: int) -> list[Figure]:
     """A full 10x10 board of a cards and a 20-letter word of a's: must answer in 2 s."""
-    from referee.cli.wordblock import load_board
-    from referee.wordblock import best_walk
+    from referee.wordblock.cli import load_board
+    from referee.wordblock.search import best_walk
 
     board = load_board(FULL_A)
     word = "a" * 20
@@ -86,9 +86,10 @@ def fig_pathological(runs: int) -> list[Figure]:
 
 def fig_hint(runs: int) -> list[Figure]:
     """hint on a full 6x6 board: read the list, index it, find and rank every claim."""
-    from referee.cli.wordblock import exclusions, load_board
     from referee.dictionary import read_word_list
-    from referee.wordblock import WordIndex, hints
+    from referee.wordblock.cli import load_board
+    from referee.wordblock.exclusions import exclusions
+    from referee.wordblock.hints import WordIndex, hints
 
     path, source = word_list()
     lines = sum(1 for _ in path.open(encoding="utf-8", errors="replace"))

@@ -165,8 +165,12 @@ BOARD = Format(
 )
 WB_GAME = Format(
     "wordblock-game",
-    ("tests/data/fuzz/wb-game.yaml", "tests/data/fuzz/wb-game-new.yaml"),
-    lambda doc: doc.get("game") == "word-block",
+    (
+        "tests/data/fuzz/wb-game.yaml",
+        "tests/data/fuzz/wb-game-new.yaml",
+        "tests/data/fuzz/wb-game-engine.yaml",
+    ),
+    lambda doc: doc.get("game") in ("word-block", "wordblock"),
 )
 FRAME = Format(
     "frame",

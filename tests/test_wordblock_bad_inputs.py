@@ -48,13 +48,13 @@ BIG = b"cards:\n  - a-1\n# " + b"x" * (1100 * 1024) + b"\n"
 
 CASES: dict[str, Bad] = {
     # --- the list
-    "card-s": Bad(score(), (B, "cards row 2 (C2)", "'s'", "is not a card"), with_card("s")),
-    "card-s-x": Bad(score(), (B, "cards row 2 (C2)", "'s-x'"), with_card("s-x")),
-    "card-ss-1": Bad(score(), (B, "cards row 2 (C2)", "'ss-1'"), with_card("ss-1")),
-    "card-s--1": Bad(score(), (B, "cards row 2 (C2)", "'s--1'"), with_card("s--1")),
+    "card-s": Bad(score(), (B, "line 3: cards[1]: C2: 's'", "is not a card"), with_card("s")),
+    "card-s-x": Bad(score(), (B, "cards[1]: C2: 's-x'"), with_card("s-x")),
+    "card-ss-1": Bad(score(), (B, "cards[1]: C2: 'ss-1'"), with_card("ss-1")),
+    "card-s--1": Bad(score(), (B, "cards[1]: C2: 's--1'"), with_card("s--1")),
     "rows-of-different-lengths": Bad(
         score(),
-        (B, "cards row 2", "has 2 spaces but row 1 has 3"),
+        (B, "line 3: cards[1]", "has 2 spaces but the first row has 3"),
         (("board.yaml", board_text(["w-1  .    .", "o-1  s-0"])),),
     ),
     "block-on-an-empty-cell": Bad(
@@ -93,7 +93,7 @@ CASES: dict[str, Bad] = {
     ),
     "yaml-list-not-mapping": Bad(score(), (B, "mapping", "list"), (("board.yaml", b"- a-1\n"),)),
     "missing-board": Bad(score("{tmp}/nope.yaml"), ("{tmp}/nope.yaml", "no such")),
-    "no-cards-key": Bad(score(), (B, "no 'cards' key"), (("board.yaml", b"blocks: {}\n"),)),
+    "no-cards-key": Bad(score(), (B, "'cards' is missing"), (("board.yaml", b"blocks: {}\n"),)),
     "unknown-key": Bad(
         score(), (B, "unknown key 'card'"), (("board.yaml", b"card: [a-1]\ncards: [a-1]\n"),)
     ),
@@ -110,7 +110,7 @@ CASES: dict[str, Bad] = {
     ),
     "claimed-not-a-word": Bad(
         score(),
-        (B, "claimed word 1", "'s-he'"),
+        (B, "claimed[0]", "'s-he'"),
         (("board.yaml", board_text(GOOD_ROWS) + b"claimed: [s-he]\n"),),
     ),
     "place-bad-card": Bad(
@@ -149,7 +149,7 @@ CASES: dict[str, Bad] = {
     ),
     "game-file-edited-points": Bad(
         ("wordblock", "game", "show", "{tmp}/g.yaml"),
-        ("{tmp}/g.yaml", "history entry 1", "recorded points"),
+        ("{tmp}/g.yaml", "history[0]: impossible action (points-differ", "recorded points"),
         (
             (
                 "g.yaml",
@@ -174,7 +174,7 @@ def test_bad_input(referee: Runner, tmp_path: Path, case: Bad) -> None:
 
 def test_bad_board_on_stdin(referee: Runner) -> None:
     code, out, err = referee(*score("-"), input="cards:\n  - 'a-1  b'\n")
-    assert_one_error_line(code, out, err, "<stdin>", "cards row 1 (B1)", "'b'")
+    assert_one_error_line(code, out, err, "<stdin>: line 2: cards[0]: B1: 'b'")
 
 
 @given(st.binary(max_size=300) | st.text(max_size=300).map(str.encode))

@@ -12,9 +12,9 @@ import re
 
 import pytest
 
-from referee.cli.wordblock import EXCLUSIONS_FILE, exclusions
 from referee.core.files import package_data
 from referee.dictionary import open_dictionary
+from referee.wordblock.exclusions import EXCLUSIONS_FILE, exclusions
 
 ENTRY = re.compile(r"([a-z]+) +# \S.*")
 ENTRIES = [

@@ -16,12 +16,36 @@ SEED = ROOT / "tests" / "data" / "fuzz" / "wb-game.yaml"
 @pytest.mark.parametrize(
     ("old", "new", "place"),
     [
-        ("  valid: true\n", "  valid: maybe\n", "history entry 2.valid: expected true or false"),
-        ("  reason: null\n", "  reason: 7\n", "history entry 2.reason: expected text or null"),
-        ("player: blue}", "player: [[y]]}", "history entry 1.player: expected text or null"),
-        ("to: A1}", "to: A1, colour: red}", "history entry 3: unknown key 'colour'"),
-        ("  path: [A4, B4, B5]\n", "  path: [A4, 7, B5]\n", "history entry 2.path: expected"),
-        ("  points: {red: 17}\n", "  points: {red: lots}\n", "history entry 2.points: expected"),
+        (
+            "  valid: true\n",
+            "  valid: maybe\n",
+            "line 24: history[1].valid: expected true or false",
+        ),
+        (
+            "  reason: null\n",
+            "  reason: 7\n",
+            "line 25: history[1].reason: expected text, got the number 7",
+        ),
+        (
+            "player: blue}",
+            "player: [[y]]}",
+            "line 18: history[0].player: [['y']] is not a player name",
+        ),
+        (
+            "to: A1}",
+            "to: A1, colour: red}",
+            "line 27: history[2]: unknown key 'colour' (expected action, player, from, to)",
+        ),
+        (
+            "  path: [A4, B4, B5]\n",
+            "  path: [A4, 7, B5]\n",
+            "line 22: history[1].path[1]: expected text",
+        ),
+        (
+            "  points: {red: 17}\n",
+            "  points: {red: lots}\n",
+            "line 26: history[1].points.red: expected a whole number",
+        ),
     ],
     ids=["valid-maybe", "reason-number", "player-nested", "unknown-key", "path-number", "points"],
 )

@@ -15,18 +15,18 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
+from referee import engine
 from referee.core.cells import Cell
-from referee.wordblock import (
-    Board,
-    Game,
-    WordIndex,
-    best_walk,
-    cell_key,
-    judge_claim,
-    score_walk,
-    spellable_words,
-    walk_problem,
-)
+from referee.core.files import parse_document
+from referee.core.schema import Value
+from referee.wordblock.actions import Action, Setup
+from referee.wordblock.board import Board, cell_key
+from referee.wordblock.formats import board_mapping, read_board
+from referee.wordblock.game import GAME, new_setup
+from referee.wordblock.hints import WordIndex, spellable_words
+from referee.wordblock.rules import judge_claim
+from referee.wordblock.scoring import score_walk, walk_problem
+from referee.wordblock.search import best_walk
 
 PLAYERS = ("p", "x", "y")
 
@@ -50,7 +50,8 @@ def all_walks(board: Board, word: str, player: str) -> list[list[Cell]]:
         reads = {j for j in reads if j < len(word)}
         if not reads:
             return
-        for nb in board.neighbours(path[-1]):
+        # A step goes to a neighbouring card or stays on the same one.
+        for nb in [path[-1], *board.neighbours(path[-1])]:
             card = board.card_at(nb)
             if card is None:
                 continue
@@ -85,7 +86,7 @@ def boards(draw: st.DrawFn) -> Board:
         st.builds(lambda ch, pts: f"{ch}-{pts}", st.sampled_from(alphabet), st.integers(0, 9)),
     )
     rows = [" ".join(draw(st.lists(card, min_size=width, max_size=width))) for _ in range(height)]
-    board = Board.from_mapping({"cards": rows})
+    board = read_board(Value({"cards": rows}))
     occupied = [c for c, _ in board.cards]
     chosen = draw(st.lists(st.sampled_from(occupied), unique=True, max_size=7)) if occupied else []
     blocks: dict[str, list[str]] = {p: [] for p in PLAYERS}
@@ -93,7 +94,7 @@ def boards(draw: st.DrawFn) -> Board:
         owner = draw(st.sampled_from(PLAYERS))
         if len(blocks[owner]) < 3:
             blocks[owner].append(cell.name)
-    return Board.from_mapping({"cards": rows, "blocks": blocks})
+    return read_board(Value({"cards": rows, "blocks": blocks}))
 
 
 words = st.text(alphabet="abqu", min_size=1, max_size=6)
@@ -144,6 +145,7 @@ def test_spellable_words_are_exactly_the_walkable_ones(board: Board, pool: list[
 
 @given(boards())
 def test_board_and_game_round_trip(board: Board) -> None:
-    assert Board.from_mapping(board.to_mapping()) == board
-    game = Game.new(PLAYERS, board)
-    assert Game.from_mapping(game.to_mapping()) == game
+    assert read_board(Value(board_mapping(board))) == board
+    log: engine.Log[Setup, Action] = engine.Log(new_setup(PLAYERS, board))
+    text = engine.text(GAME, log)
+    assert engine.parse(GAME, parse_document(text, "g.yaml")) == log

@@ -21,30 +21,27 @@ from typing import Any
 import pytest
 import yaml
 
+from referee import engine
 from referee.core.cells import Cell
 from referee.core.errors import InputError
-from referee.wordblock import (
+from referee.core.files import parse_document, reading
+from referee.core.schema import Value
+from referee.wordblock.actions import ClaimWord, MoveBlock, PlaceCard, Setup, Undo
+from referee.wordblock.board import Board, Card, cell_key, normalise_word, parse_path
+from referee.wordblock.formats import board_mapping, read_board
+from referee.wordblock.game import GAME, claim_action, new_setup
+from referee.wordblock.hints import WordIndex, hints, spellable_words
+from referee.wordblock.rules import (
     CHALLENGE_PENALTY,
     EXPLANATIONS,
     REASONS,
-    Action,
-    Board,
-    Card,
-    Game,
-    WordIndex,
-    best_walk,
-    cell_key,
     check_move,
     check_place,
     empty_spaces_for_a_card,
-    hints,
     judge_claim,
-    normalise_word,
-    parse_path,
-    score_walk,
-    spellable_words,
-    walk_problem,
 )
+from referee.wordblock.scoring import score_walk, walk_problem
+from referee.wordblock.search import best_walk
 from wordblock_examples import CLAIMS
 
 REPO = Path(__file__).resolve().parents[1]
@@ -82,10 +79,13 @@ WORDS = frozenset(
 )
 
 
+def board_from(data: Any) -> Board:
+    """A board file's mapping, read as the referee reads one."""
+    return read_board(Value(data))
+
+
 def board_of(rows: Sequence[str] = ROWS, blocks: Any = None, **more: Any) -> Board:
-    return Board.from_mapping(
-        {"cards": list(rows), "blocks": BLOCKS if blocks is None else blocks, **more}
-    )
+    return board_from({"cards": list(rows), "blocks": BLOCKS if blocks is None else blocks, **more})
 
 
 def with_card(rows: Sequence[str], name: str, card: str) -> list[str]:
@@ -110,7 +110,7 @@ RULEBOOK = board_of()
 
 def test_inline_board_is_the_example_file() -> None:
     data = yaml.safe_load((REPO / "examples" / "wordblock" / "rulebook.yaml").read_text())
-    assert Board.from_mapping(data) == RULEBOOK
+    assert board_from(data) == RULEBOOK
 
 
 # ------------------------------------------------------------- the rulebook's examples
@@ -192,8 +192,8 @@ def test_spars_after_a_p_next_to_the_s_is_5x4_plus_0() -> None:
 
 
 def test_golden_boards_match_the_inline_ones() -> None:
-    t = Board.from_mapping(yaml.safe_load((DATA / "rulebook-t.yaml").read_text()))
-    p = Board.from_mapping(yaml.safe_load((DATA / "rulebook-p.yaml").read_text()))
+    t = board_from(yaml.safe_load((DATA / "rulebook-t.yaml").read_text()))
+    p = board_from(yaml.safe_load((DATA / "rulebook-p.yaml").read_text()))
     assert t == board_of(with_card(ROWS, "B5", "t-1"))
     assert p == board_of(with_card(ROWS, "A3", "p-4"))
 
@@ -206,14 +206,33 @@ def test_quart_with_a_t_next_to_the_r_is_5x4_plus_8() -> None:
     assert verdict.points() == {"red": 5 * 4 + 8}
 
 
-def test_quaff_needs_two_f_cards_a_step_never_stays() -> None:
-    """The rulebook's "quaff for 5*3+8" reads ff off one card; a step here never stays
-    on the same card (as the issue says), so one f is not enough and two are 5x4+8."""
+def test_quaff_with_one_f_card_is_5x3_plus_8() -> None:
+    """The game play example: "Adding "f" would allow "quaff" for 5*3+8 points": three
+    cards (q, a and one f), the ff read off one card ("Repeating a card is ok")."""
     one_f = board_of(with_card(ROWS, "B5", "f-4"), blocks={"red": ["A4"]})
-    assert judge_claim(one_f, "quaff", "red", WORDS).reason == "no-path"
+    verdict = judge_claim(one_f, "quaff", "red", WORDS)
+    assert verdict.valid and verdict.walk is not None
+    assert names(verdict.walk.path) == "A4 B4 B5 B5"
+    assert verdict.walk.cards_used == 3
+    assert verdict.points() == {"red": 5 * 3 + 8}
+
+
+def test_quaff_with_two_f_cards_takes_the_walk_best_for_the_claimer() -> None:
+    """With two f cards both walks are legal; 4 cards score more for red (5x4+8)."""
     two_f = board_of(with_card(with_card(ROWS, "B5", "f-4"), "C5", "f-4"), blocks={"red": ["A4"]})
     verdict = judge_claim(two_f, "quaff", "red", WORDS)
     assert verdict.points() == {"red": 5 * 4 + 8}
+    stay = judge_claim(two_f, "quaff", "red", WORDS, path=cells("A4 B4 C5 C5"))
+    assert stay.valid and stay.points() == {"red": 5 * 3 + 8}
+
+
+def test_a_card_read_twice_in_a_row_gives_its_points_once() -> None:
+    """The rulebook: "Repeating a card in the word does not give additional card points."."""
+    board = board_from({"cards": ["q-8 a-1 f-4"], "blocks": {"red": ["A1"], "blue": ["C1"]}})
+    verdict = judge_claim(board, "quaff", "red", WORDS)
+    assert verdict.valid and verdict.walk is not None
+    assert names(verdict.walk.path) == "A1 B1 C1 C1"
+    assert verdict.points() == {"red": 15 + 8, "blue": 15 + 4}
 
 
 # ------------------------------------------------------------------- the q card
@@ -305,7 +324,7 @@ def test_row_ten_sorts_after_row_two() -> None:
 def test_full_board_of_a_cards_answers_exactly() -> None:
     """The pathological case: 10x10 of a's and a 20-letter word of a's."""
     data = yaml.safe_load((DATA / "full-a.yaml").read_text())
-    board = Board.from_mapping(data)
+    board = board_from(data)
     found = best_walk(board, "a" * 20, "blue")
     assert found.exhaustive and found.walk is not None
     assert found.walk.cards_used == 20
@@ -316,7 +335,7 @@ def test_full_board_of_a_cards_answers_exactly() -> None:
 
 def test_search_limit_reports_instead_of_running_on() -> None:
     data = yaml.safe_load((DATA / "full-a.yaml").read_text())
-    board = Board.from_mapping(data)
+    board = board_from(data)
     found = best_walk(board, "a" * 20, "blue", limit=50)
     assert not found.exhaustive
     assert found.walk is not None
@@ -334,7 +353,8 @@ PATHS = {
     "not-the-claimers-block": ("rash", "blue", "C4 B4 B3 C3", "C4 has no block"),
     "someone-elses-block": ("has", "blue", "C3 B4 B3", "C3 has red's block"),
     "not-a-neighbour": ("saw", "blue", "B3 B4 A1", "B4 to A1 is not a step"),
-    "stays-on-a-card": ("shoo", "blue", "B3 C3 B2 B2", "never stays on the same card"),
+    "stays-on-a-card": ("shoo", "blue", "B3 C3 B2 B2", None),
+    "stays-then-not-a-neighbour": ("shoo", "blue", "B3 C3 B2 B2 D2", "B2 to D2 is not a step"),
     "wrong-letters": ("shoe", "blue", "B3 C3 B2 A2", "spells 'shoo', not 'shoe'"),
     "too-long": ("she", "blue", "B3 C3 D2 D3", "spells 'shee', not 'she'"),
 }
@@ -513,21 +533,29 @@ def test_card_parse_refuses(text: str) -> None:
 # ---------------------------------------------------------------------- the board
 
 BAD_BOARDS = {
-    "ragged-rows": ({"cards": ["a-1  b-1", "c-1"]}, "cards row 2", "has 1 spaces but row 1 has 2"),
-    "bad-card": ({"cards": ["a-1  s--1"]}, "cards row 1 (B1)", "'s--1'"),
-    "empty-row": ({"cards": ["a-1", "  "]}, "cards row 2", "empty"),
-    "row-not-string": ({"cards": [["a-1"]]}, "cards row 1", "expected a string"),
-    "no-cards": ({"blocks": {}}, "", "no 'cards' key"),
+    "ragged-rows": (
+        {"cards": ["a-1  b-1", "c-1"]},
+        "cards[1]",
+        "has 1 spaces but the first row has 2",
+    ),
+    "bad-card": ({"cards": ["a-1  s--1"]}, "cards[0]", "B1: 's--1' is not a card"),
+    "empty-row": ({"cards": ["a-1", "  "]}, "cards[1]", "empty"),
+    "row-not-string": ({"cards": [["a-1"]]}, "cards[0]", "expected a string"),
+    "no-cards": ({"blocks": {}}, "", "'cards' is missing"),
     "cards-not-list": ({"cards": "a-1"}, "cards", "expected a list of rows"),
-    "unknown-key": ({"cards": ["a-1"], "block": {}}, "", "unknown key 'block'"),
+    "unknown-key": (
+        {"cards": ["a-1"], "block": {}},
+        "",
+        "unknown key 'block' (expected cards, blocks, claimed, area)",
+    ),
     "block-on-empty": (
         {"cards": ["a-1  ."], "blocks": {"p": ["B1"]}},
-        "blocks.p",
+        "blocks.p[0]",
         "B1 is an empty",
     ),
     "two-blocks-one-card": (
         {"cards": ["a-1"], "blocks": {"p": ["A1"], "q": ["A1"]}},
-        "blocks.q",
+        "blocks.q[0]",
         "A1 already has a block (of p)",
     ),
     "four-blocks": (
@@ -535,21 +563,31 @@ BAD_BOARDS = {
         "blocks.p",
         "4 blocks; a player has 3 at most",
     ),
-    "block-off-board": ({"cards": ["a-1"], "blocks": {"p": ["B1"]}}, "blocks.p", "off the board"),
+    "block-off-board": (
+        {"cards": ["a-1"], "blocks": {"p": ["B1"]}},
+        "blocks.p[0]",
+        "off the board",
+    ),
     "bad-player-name": ({"cards": ["a-1"], "blocks": {"1x": ["A1"]}}, "blocks", "'1x'"),
+    "player-twice": (
+        {"cards": ["a-1"], "blocks": {"p": [], "P": []}},
+        "blocks.P",
+        "the player is listed twice",
+    ),
     "blocks-not-mapping": ({"cards": ["a-1"], "blocks": ["A1"]}, "blocks", "mapping"),
     "claimed-not-list": ({"cards": ["a-1"], "claimed": "she"}, "claimed", "list"),
-    "claimed-bad-word": ({"cards": ["a-1"], "claimed": ["s-he"]}, "claimed word 1", "'s-he'"),
+    "claimed-bad-word": ({"cards": ["a-1"], "claimed": ["s-he"]}, "claimed[0]", "'s-he'"),
     "area-too-small": ({"cards": ["a-1  a-1"], "area": [1, 1]}, "area", "do not fit"),
     "area-bad-shape": ({"cards": ["a-1"], "area": [6]}, "area", "expected [columns, rows]"),
-    "area-too-big": ({"cards": ["a-1"], "area": [27, 5]}, "area", "out of range"),
+    "area-too-big": ({"cards": ["a-1"], "area": [27, 5]}, "area[0]", "from 1 to 26, got 27"),
+    "area-huge": ({"cards": ["a-1"], "area": [5, 10**30]}, "area[1]", "from 1 to 99"),
 }
 
 
 @pytest.mark.parametrize(("data", "place", "fragment"), BAD_BOARDS.values(), ids=BAD_BOARDS.keys())
 def test_board_refuses(data: dict[str, Any], place: str, fragment: str) -> None:
-    with pytest.raises(InputError) as info:
-        Board.from_mapping(data, "b.yaml")
+    with pytest.raises(InputError) as info, reading("b.yaml"):
+        board_from(data)
     message = str(info.value)
     assert message.startswith(f"b.yaml: {place}: " if place else "b.yaml: ")
     assert fragment in message
@@ -558,10 +596,10 @@ def test_board_refuses(data: dict[str, Any], place: str, fragment: str) -> None:
 def test_board_round_trips_and_pads_to_the_area() -> None:
     board = board_of(["a-1  ."], blocks={"p": ["A1"], "q": []}, area=[3, 2], claimed=["abc"])
     assert (board.width, board.height) == (3, 2)
-    again = Board.from_mapping(board.to_mapping())
+    again = board_from(board_mapping(board))
     assert again == board
     assert eval(repr(board)) == board
-    assert board.to_mapping()["cards"] == ["a-1  .    .", ".    .    ."]
+    assert board_mapping(board)["cards"] == ["a-1  .    .", ".    .    ."]
     assert board.players == ("p", "q")
 
 
@@ -651,60 +689,72 @@ def test_word_index_prefixes() -> None:
 
 # ----------------------------------------------------------------------- the game
 
+PLAYERS = ("blue", "red", "green")
+
+
+def replay(*history: Any, board: Board = RULEBOOK) -> engine.Replayed[Setup, Any, Any]:
+    setup = new_setup(PLAYERS, board)
+    return engine.replay(GAME, engine.Log(setup, tuple(history)))
+
+
+def recorded(board: Board, word: str, player: str, **more: Any) -> ClaimWord:
+    action = claim_action(judge_claim(board, word, player, WORDS, **more))
+    assert action is not None
+    return action
+
 
 def test_game_replays_its_history_and_undo_keeps_it() -> None:
-    game = Game.new(["blue", "red", "green"], RULEBOOK)
-    quash = judge_claim(RULEBOOK, "quash", "red", WORDS)
-    game = game.with_action(Action.claim(quash))
-    state = game.state()
-    assert dict(state.totals) == {"blue": 20, "red": 32, "green": 0}
-    assert state.board.claimed == ("quash",)
-    assert names(sorted((c for c, _ in state.board.cards), key=cell_key)).split().count("B3") == 0
-    game = game.with_action(Action.place(Card.parse("t-1"), Cell.from_name("B5"), "green"))
-    game = game.with_action(Action.move_block("blue", None, Cell.from_name("B4")))
-    assert game.state().board.owner_at(Cell.from_name("B4")) == "blue"
-    undone = game.undoable()
-    assert undone is not None and undone.kind == "move-block"
-    game = game.with_action(Action("undo", ()))
-    assert game.state().board.owner_at(Cell.from_name("B4")) is None
-    assert len(game.history) == 4  # nothing is deleted
-    again = Game.from_mapping(game.to_mapping(), "g.yaml")
-    assert again == game
-    assert again.state() == game.state()
+    quash = recorded(RULEBOOK, "quash", "red")
+    game = replay(quash)
+    assert dict(game.state.totals) == {"blue": 20, "red": 32, "green": 0}
+    assert game.state.board.claimed == ("quash",)
+    assert game.state.board.card_at(Cell.from_name("B3")) is None
+    place = PlaceCard(Card.parse("t-1"), Cell.from_name("B5"), "green")
+    move = MoveBlock("blue", None, Cell.from_name("B4"))
+    game = replay(quash, place, move)
+    assert game.state.board.owner_at(Cell.from_name("B4")) == "blue"
+    assert game.last == move
+    undone = replay(quash, place, move, Undo())
+    assert undone.state.board.owner_at(Cell.from_name("B4")) is None
+    assert undone.version == 4  # nothing is deleted
+    assert undone.state == replay(quash, place).state
+    text = engine.text(GAME, undone.log)
+    again = engine.parse(GAME, parse_document(text, "g.yaml"))
+    assert again == undone.log
 
 
 def test_game_leaders_and_ties() -> None:
-    game = Game.new(["blue", "red", "green"], RULEBOOK)
-    assert game.state().leaders() == ["blue", "red", "green"]
-    sash = judge_claim(RULEBOOK, "sash", "blue", WORDS, challenged_by="green")
-    game = game.with_action(Action.claim(sash))
-    assert dict(game.state().totals) == {"blue": 12, "red": 16, "green": -5}
-    assert game.state().leaders() == ["red"]
-    with pytest.raises(InputError, match="'green' has blocks on the board but is not in"):
-        Game.new(["blue", "red"], RULEBOOK)
+    assert replay().state.leaders() == ["blue", "red", "green"]
+    sash = recorded(RULEBOOK, "sash", "blue", challenged_by="green")
+    game = replay(sash)
+    assert dict(game.state.totals) == {"blue": 12, "red": 16, "green": -5}
+    assert game.state.leaders() == ["red"]
+    with pytest.raises(InputError, match="'green' has blocks on the board but is not a player"):
+        new_setup(["blue", "red"], RULEBOOK)
+
+
+def test_a_refused_claim_records_only_a_lost_challenge() -> None:
+    assert claim_action(judge_claim(RULEBOOK, "shash", "blue", WORDS)) is None
+    lost = claim_action(judge_claim(RULEBOOK, "shash", "blue", WORDS, challenged_by="red"))
+    assert lost is not None and not lost.valid and lost.points == (("blue", -5),)
+    assert dict(replay(lost).state.totals) == {"blue": -5, "red": 0, "green": 0}
 
 
 def test_game_refuses_a_history_that_does_not_replay() -> None:
-    game = Game.new(["blue", "red", "green"], RULEBOOK)
-    data = game.to_mapping()
-    data["history"] = [
-        {
-            "action": "claim",
-            "player": "red",
-            "word": "quash",
-            "path": ["A4", "B4", "B3", "C3"],
-            "valid": True,
-            "points": {"red": 99},
-        }
-    ]
-    with pytest.raises(InputError, match="history entry 1: recorded points"):
-        Game.from_mapping(data, "g.yaml")
-    data["history"] = [{"action": "undo"}]
-    with pytest.raises(InputError, match="history entry 1: undo with nothing to undo"):
-        Game.from_mapping(data, "g.yaml")
-    data["history"] = [{"action": "jump"}]
-    with pytest.raises(InputError, match="history entry 1: expected a mapping with action"):
-        Game.from_mapping(data, "g.yaml")
+    quash = recorded(RULEBOOK, "quash", "red")
+    edited = ClaimWord("red", "quash", quash.path, None, True, None, (("red", 99),))
+    with pytest.raises(InputError, match=r"history\[0\]: impossible action \(points-differ"):
+        replay(edited)
+    with pytest.raises(InputError, match=r"history\[0\]: undo with nothing to undo"):
+        replay(Undo())
+    with pytest.raises(InputError, match=r"history\[1\]: impossible action \(already-claimed"):
+        replay(quash, quash)
+    far = PlaceCard(Card.parse("t-1"), Cell.from_name("Z9"))
+    with pytest.raises(InputError, match=r"history\[0\]: impossible action \(outside-area"):
+        replay(far)
+    stranger = MoveBlock("pink", None, Cell.from_name("B4"))
+    with pytest.raises(InputError, match="unknown-player: 'pink' is not a player of this game"):
+        replay(stranger)
 
 
 def test_normalise_word() -> None:

@@ -38,8 +38,8 @@ SECTIONS: list[tuple[str, list[tuple[str, str]]]] = [
     (
         "Word Block",
         [
-            ("score-claim", "referee.cli.wordblock:score_claim"),
-            ("wordblock", "referee.cli.wordblock:wordblock"),
+            ("score-claim", "referee.wordblock.cli:score_claim"),
+            ("wordblock", "referee.wordblock.cli:wordblock"),
             # word-block commands
         ],
     ),

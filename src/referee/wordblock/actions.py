@@ -1,0 +1,60 @@
+"""What a Word Block game file records: the setup and the actions (values only).
+
+Read and written by :mod:`referee.wordblock.formats`, replayed by
+:mod:`referee.wordblock.game`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.core.cells import Cell
+from referee.wordblock.board import Board, Card
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The players (in turn order) and the board the game starts on."""
+
+    players: tuple[str, ...]
+    board: Board
+
+
+@dataclass(frozen=True)
+class PlaceCard:
+    """A card played on a space (``player`` is for the record; may be unknown)."""
+
+    card: Card
+    at: Cell
+    player: str | None = None
+
+
+@dataclass(frozen=True)
+class ClaimWord:
+    """A claim as judged when it was made. A refused claim is recorded only
+    when it changed a score (a lost challenge); its ``path`` is then empty."""
+
+    player: str
+    word: str
+    path: tuple[Cell, ...]
+    challenged_by: str | None
+    valid: bool
+    reason: str | None
+    points: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
+class MoveBlock:
+    """A block put on a card, from the player's reserve (``from_`` None) or another card."""
+
+    player: str
+    from_: Cell | None
+    to: Cell
+
+
+@dataclass(frozen=True)
+class Undo:
+    """Takes back the latest action still in force."""
+
+
+Action = PlaceCard | ClaimWord | MoveBlock | Undo

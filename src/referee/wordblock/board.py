@@ -1,0 +1,282 @@
+"""The Word Block table: letter cards, the grid they lie in, the blocks on them
+and the words already claimed.
+
+Pure values: no files, no CLI. Errors are plain :class:`InputError` with a
+neutral ``place`` ("player", "at", "path"); the CLI maps places to its options.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
+from functools import cached_property
+
+from referee.core.cells import Cell
+from referee.core.errors import InputError, show
+
+MAX_BLOCKS = 3
+"""Blocks per player."""
+MAX_WIDTH = 26
+MAX_HEIGHT = 99
+MAX_POINTS = 99
+MAX_WORD = 60
+DEFAULT_AREA = (6, 6)
+
+_CARD = re.compile(r"([A-Za-z])-([0-9]{1,2})")
+_NAME = re.compile(r"[a-z][a-z0-9_-]{0,30}")
+
+
+def normalise_word(word: str, place: str = "word") -> str:
+    """Lowercase ``word``; raise :class:`InputError` unless it is letters a-z only."""
+    w = word.strip().lower() if isinstance(word, str) else ""
+    if not w or not all("a" <= ch <= "z" for ch in w):
+        raise InputError(
+            f"{show(word)}: words are letters a-z only (no digits, spaces, hyphens or other marks)",
+            place=place,
+        )
+    if len(w) > MAX_WORD:
+        raise InputError(f"{show(word)}: longer than {MAX_WORD} letters", place=place)
+    return w
+
+
+def player_name(value: object, place: str = "player") -> str:
+    """A player name: a letter then letters, digits, ``-`` or ``_`` (lowercased)."""
+    text = value.strip().lower() if isinstance(value, str) else None
+    if text is None or _NAME.fullmatch(text) is None:
+        raise InputError(
+            f"{show(value)} is not a player name (a letter, then letters, digits, - or _)",
+            place=place,
+        )
+    return text
+
+
+def cell_key(cell: Cell) -> tuple[int, int]:
+    """Name order: column letter, then row number (``A2`` < ``A10`` < ``B1``)."""
+    return (cell.col, cell.row)
+
+
+def cell_names(cells: Iterable[Cell]) -> list[str]:
+    return [c.name for c in cells]
+
+
+# ---------------------------------------------------------------------------- cards
+
+
+@dataclass(frozen=True)
+class Card:
+    """A letter card, written ``letter-points`` as the rulebook does (``q-8``)."""
+
+    letter: str
+    points: int
+
+    @classmethod
+    def parse(cls, text: object, place: str = "card") -> Card:
+        """Parse ``"s-0"``; raise :class:`InputError` naming ``place`` otherwise."""
+        raw = text.strip() if isinstance(text, str) else None
+        m = _CARD.fullmatch(raw) if raw is not None else None
+        if m is None:
+            raise InputError(
+                f"{show(text)} is not a card (one letter, a dash and its points "
+                f"0-{MAX_POINTS}, like s-1)",
+                place=place,
+            )
+        return cls(letter=m.group(1).lower(), points=int(m.group(2)))
+
+    def __str__(self) -> str:
+        return f"{self.letter}-{self.points}"
+
+    def readings(self) -> tuple[str, ...]:
+        """What the card can spell: ``q`` also reads ``qu``."""
+        return ("q", "qu") if self.letter == "q" else (self.letter,)
+
+
+# ---------------------------------------------------------------------------- board
+
+
+@dataclass(frozen=True)
+class Board:
+    """The grid of cards, the blocks on it, and the words already claimed.
+
+    ``cards`` holds only occupied cells (sorted in name order); ``width`` x
+    ``height`` is the playing area, ``A1`` its top-left space. ``blocks`` lists
+    every player (in order) with the cells of their blocks on the grid.
+    ``area`` is the area as a board file gave it (``None``: the rows' size).
+    Board files are read and written by :mod:`referee.wordblock.formats`.
+    """
+
+    width: int
+    height: int
+    cards: tuple[tuple[Cell, Card], ...]
+    blocks: tuple[tuple[str, tuple[Cell, ...]], ...]
+    claimed: tuple[str, ...] = ()
+    area: tuple[int, int] | None = None
+
+    @classmethod
+    def empty(cls, players: Sequence[str], area: tuple[int, int] = DEFAULT_AREA) -> Board:
+        return cls(area[0], area[1], (), tuple((p, ()) for p in players), (), area)
+
+    # ------------------------------------------------------------------ queries
+
+    @cached_property
+    def card_map(self) -> dict[Cell, Card]:
+        return dict(self.cards)
+
+    @cached_property
+    def owner_map(self) -> dict[Cell, str]:
+        return {cell: p for p, cells in self.blocks for cell in cells}
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(p for p, _ in self.blocks)
+
+    def card_at(self, cell: Cell) -> Card | None:
+        return self.card_map.get(cell)
+
+    def owner_at(self, cell: Cell) -> str | None:
+        return self.owner_map.get(cell)
+
+    def blocks_of(self, player: str) -> tuple[Cell, ...]:
+        for p, cells in self.blocks:
+            if p == player:
+                return cells
+        return ()
+
+    def __contains__(self, cell: object) -> bool:
+        return isinstance(cell, Cell) and 0 <= cell.row < self.height and 0 <= cell.col < self.width
+
+    def neighbours(self, cell: Cell) -> list[Cell]:
+        """The 8 surrounding spaces inside the area (with or without cards), name order."""
+        out = [
+            Cell(row=cell.row + dr, col=cell.col + dc)
+            for dc in (-1, 0, 1)
+            for dr in (-1, 0, 1)
+            if (dc or dr)
+        ]
+        return [c for c in out if c in self]
+
+    def spaces(self) -> Iterator[Cell]:
+        """Every space of the area, row by row."""
+        for r in range(self.height):
+            for c in range(self.width):
+                yield Cell(row=r, col=c)
+
+    def cell(self, name: str, place: str) -> Cell:
+        """Parse a cell name against this board's size (errors name ``place``)."""
+        try:
+            return Cell.from_name(name, self.width, self.height)
+        except InputError as exc:
+            raise InputError(exc.detail, place=place) from None
+
+    def require_player(self, name: str, place: str = "player") -> str:
+        """``name`` as a player of this board (``place`` names the option in errors)."""
+        player = player_name(name, place)
+        if player not in self.players:
+            known = ", ".join(self.players) or "none"
+            raise InputError(
+                f"{name!r} is not a player here (players: {known}; on a board file, list "
+                "a player without blocks as 'name: []')",
+                place=place,
+            )
+        return player
+
+    @cached_property
+    def graph(self) -> Graph:
+        return Graph.build(self)
+
+    # ------------------------------------------------------------------ changes
+
+    def with_card(self, at: Cell, card: Card) -> Board:
+        cards = {**self.card_map, at: card}
+        return replace(self, cards=tuple(sorted(cards.items(), key=lambda x: cell_key(x[0]))))
+
+    def with_block(self, player: str, from_: Cell | None, to: Cell) -> Board:
+        blocks = []
+        for p, cells in self.blocks:
+            if p == player:
+                kept = [c for c in cells if c != from_]
+                cells = (*kept, to)
+            blocks.append((p, tuple(cells)))
+        if player not in self.players:
+            blocks.append((player, (to,)))
+        return replace(self, blocks=tuple(blocks))
+
+    def with_players(self, players: Sequence[str]) -> Board:
+        """The same board listing exactly ``players`` (in that order) in ``blocks``."""
+        return replace(self, blocks=tuple((p, self.blocks_of(p)) for p in players))
+
+    def after_claim(self, word: str, discard: Collection[Cell]) -> Board:
+        """The board once a claim is scored: blocked cards discarded, blocks back in reserve."""
+        gone = set(discard)
+        cards = tuple((c, k) for c, k in self.cards if c not in gone)
+        blocks = tuple((p, tuple(c for c in cells if c not in gone)) for p, cells in self.blocks)
+        return replace(self, cards=cards, blocks=blocks, claimed=(*self.claimed, word))
+
+    def with_claimed(self, word: str) -> Board:
+        return replace(self, claimed=(*self.claimed, word))
+
+
+def parse_path(text: str, board: Board, place: str = "path") -> list[Cell]:
+    """``"A4,B4,B3"`` (commas and/or spaces) as cells of ``board``; off-board is an error."""
+    names = [t for t in re.split(r"[,\s]+", text.strip()) if t]
+    if not names:
+        raise InputError("expected cells separated by commas, like A4,B4,B3", place=place)
+    return [board.cell(n, place) for n in names]
+
+
+# ----------------------------------------------------------------------- the graph
+
+
+@dataclass(frozen=True)
+class Graph:
+    """The board as integers for the searches: cell ``i = col * height + row``
+    (so integer order is name order). ``nbrs[i]`` lists the cards a step from
+    ``i`` may go to: the neighbouring cards and ``i`` itself (a step may stay)."""
+
+    height: int
+    cells: tuple[Cell, ...]
+    letters: tuple[str, ...]
+    points: tuple[int, ...]
+    owners: tuple[str | None, ...]
+    nbrs: tuple[tuple[int, ...], ...]
+    nbr_mask: tuple[int, ...]
+
+    @classmethod
+    def build(cls, board: Board) -> Graph:
+        h = board.height
+        n = board.width * h
+        cells = tuple(Cell(row=i % h, col=i // h) for i in range(n))
+        letters: list[str] = []
+        points: list[int] = []
+        owners: list[str | None] = []
+        for cell in cells:
+            card = board.card_at(cell)
+            letters.append(card.letter if card else "")
+            points.append(card.points if card else 0)
+            owners.append(board.owner_at(cell))
+        nbrs: list[tuple[int, ...]] = []
+        masks: list[int] = []
+        for cell in cells:
+            steps = [cell, *board.neighbours(cell)]
+            near = sorted(nb.col * h + nb.row for nb in steps if board.card_at(nb))
+            nbrs.append(tuple(near))
+            m = 0
+            for i in near:
+                m |= 1 << i
+            masks.append(m)
+        return cls(
+            h, cells, tuple(letters), tuple(points), tuple(owners), tuple(nbrs), tuple(masks)
+        )
+
+    def index(self, cell: Cell) -> int:
+        return cell.col * self.height + cell.row
+
+
+def reads(letter: str, word: str, j: int) -> tuple[int, ...]:
+    """How many letters of ``word`` from ``j`` a card of ``letter`` can read
+    (a ``q`` card reads ``q`` or ``qu``)."""
+    if not letter or j >= len(word) or word[j] != letter:
+        return ()
+    if letter == "q" and word.startswith("qu", j):
+        return (1, 2)
+    return (1,)

@@ -1,0 +1,757 @@
+"""Word Block commands: ``score-claim`` and the ``wordblock`` group.
+
+Thin: parse the options, call the rules (:mod:`referee.wordblock.rules`) or
+the game on the engine (:mod:`referee.wordblock.game`), print the answer. The
+rules name places neutrally ("player", "at"); :func:`options` maps them to
+this command line's options. Errors become exit 2 in one place
+(:func:`referee.cli.run_mapped`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import click
+
+from referee import engine
+from referee.cli import (
+    CONTEXT_SETTINGS,
+    F,
+    batch_field,
+    dictionary_options,
+    echo,
+    emit_json,
+    expect_version_option,
+    force_option,
+    json_option,
+    no_stdin_files,
+    run_batch,
+)
+from referee.core.cells import Cell
+from referee.core.errors import InputError, show
+from referee.core.files import display_name, load_mapping, reading, write_text
+from referee.core.schema import Value
+from referee.dictionary import Dictionary, is_path_spec, open_dictionary, read_word_list
+from referee.wordblock import formats, render
+from referee.wordblock import game as wb
+from referee.wordblock.board import Board, Card, normalise_word, parse_path, player_name
+from referee.wordblock.exclusions import exclusions
+from referee.wordblock.game import GAME, Game
+from referee.wordblock.hints import WordIndex, hints
+from referee.wordblock.rules import Claim, check_move, check_place, judge_claim
+
+OPTION_NAMES = {
+    "player": "--player",
+    "players": "--players",
+    "challenged_by": "--challenged-by",
+    "path": "--path",
+    "at": "--at",
+    "from": "--from",
+    "to": "--to",
+    "board": "--board",
+    "card": "CARD",
+    "word": "WORD",
+}
+"""The rules' neutral places and the options that give them."""
+
+
+@contextlib.contextmanager
+def options() -> Iterator[None]:
+    """Errors of the rules raised inside name this command line's options."""
+    try:
+        yield
+    except InputError as exc:
+        raise exc.renamed(OPTION_NAMES) from None
+
+
+# ----------------------------------------------------------------------- loading
+
+
+def load_board(path: str) -> Board:
+    data = load_mapping(path, "board file")
+    with reading(path):
+        return formats.read_board(Value(data))
+
+
+def _exclusion_option(f: F) -> F:
+    return click.option(
+        "--no-exclusions",
+        is_flag=True,
+        help="Accept the abbreviations on the shipped exclusion list (etc, adj, avg, ...).",
+    )(f)
+
+
+def _claim_options(f: F, player_required: bool = True) -> F:
+    f = click.option(
+        "--challenged-by",
+        metavar="NAME",
+        help="A player challenges the word: whoever the dictionary proves wrong loses 5.",
+    )(f)
+    f = click.option(
+        "--path",
+        "path_text",
+        metavar="CELLS",
+        help="Score exactly this walk (A4,B4,B3,...) instead of the best one.",
+    )(f)
+    return click.option(
+        "--player", required=player_required, metavar="NAME", help="The player claiming the word."
+    )(f)
+
+
+def _parties(
+    require: Callable[[str, str], str], player: str, challenged_by: str | None
+) -> tuple[str, str | None]:
+    """The claimer and the challenger (``require`` checks a name and its place)."""
+    claimer = require(player, "player")
+    if challenged_by is None:
+        return claimer, None
+    challenger = require(challenged_by, "challenged_by")
+    if challenger == claimer:
+        raise InputError(
+            f"{challenged_by!r} is the claimer; a player cannot challenge their own word",
+            place="challenged_by",
+        )
+    return claimer, challenger
+
+
+def _lexicon(
+    dictionary: str | None,
+    allow: str | None,
+    cache: dict[tuple[str | None, str | None], Dictionary] | None = None,
+) -> Dictionary:
+    """The dictionary to judge with; ``cache`` keeps opened ones (batch mode)."""
+    cache = cache if cache is not None else {}
+    key = (dictionary, allow)
+    if key not in cache:
+        cache[key] = open_dictionary(dictionary, allow)
+    return cache[key]
+
+
+def _judge(
+    board: Board,
+    word: str,
+    player: str,
+    path_text: str | None,
+    challenged_by: str | None,
+    lexicon: Dictionary,
+    no_exclusions: bool,
+) -> Claim:
+    """Judge one claim on a board file's board."""
+    with options():
+        word = normalise_word(word)
+        claimer, challenger = _parties(board.require_player, player, challenged_by)
+        path = parse_path(path_text, board) if path_text is not None else None
+    return judge_claim(
+        board,
+        word,
+        claimer,
+        lexicon,
+        path=path,
+        challenged_by=challenger,
+        exclusions=frozenset() if no_exclusions else exclusions(),
+        allowed=lexicon.extra,
+    )
+
+
+# ------------------------------------------------------------------- score-claim
+
+
+@click.command("score-claim", no_args_is_help=True, context_settings=CONTEXT_SETTINGS)
+@click.argument("word", required=False)
+@click.option("--board", "board_file", metavar="FILE", help="Board file (YAML).")
+@lambda f: _claim_options(f, player_required=False)
+@dictionary_options
+@_exclusion_option
+@click.option(
+    "--batch",
+    is_flag=True,
+    help="Read one JSON object per line on stdin (word, board, player, path, challenged_by, "
+    "dictionary, allow, no_exclusions; options give defaults), write one JSON result per line.",
+)
+@json_option
+def score_claim(
+    word: str | None,
+    board_file: str | None,
+    player: str | None,
+    path_text: str | None,
+    challenged_by: str | None,
+    dictionary: str | None,
+    allow: str | None,
+    no_exclusions: bool,
+    batch: bool,
+    as_json: bool,
+) -> int:
+    """Score a Word Block claim: who gets what, and which cards are discarded.
+
+    The word must start on one of the player's blocks and step to neighbouring
+    cards (diagonals too, cards may repeat, a step may stay on a card to read a
+    double letter, a q card reads q or qu). Of all the walks that spell it, the
+    one best for the claimer is scored. Exit 0 if the claim scores, 1 if it is
+    refused. With --batch, score many claims in one process (exit 2 at the end
+    if any line failed).
+
+    \b
+    Example:
+      referee score-claim quash --board examples/wordblock/rulebook.yaml --player red
+      referee score-claim sheer --board examples/wordblock/rulebook.yaml --player blue \\
+          --challenged-by green --json
+      echo '{"word": "quash", "player": "red"}' | \\
+          referee score-claim --batch --board examples/wordblock/rulebook.yaml
+    """
+    defaults: dict[str, Any] = {
+        "board": board_file,
+        "player": player,
+        "path": path_text,
+        "challenged_by": challenged_by,
+        "dictionary": dictionary,
+        "allow": allow,
+        "no_exclusions": no_exclusions,
+    }
+    if batch:
+        if word is not None:
+            raise click.UsageError("--batch reads the claims from stdin; give no WORD")
+        no_stdin_files(defaults, ("board", "dictionary", "allow"))
+        return run_batch(_Scorer(defaults).line)
+    if word is None:
+        raise click.UsageError("Missing argument 'WORD'.")
+    for option, value in (("--board", board_file), ("--player", player)):
+        if value is None:
+            raise click.UsageError(f"Missing option '{option}'.")
+    assert board_file is not None and player is not None
+    board = load_board(board_file)
+    lexicon = _lexicon(dictionary, allow)
+    verdict = _judge(board, word, player, path_text, challenged_by, lexicon, no_exclusions)
+    if as_json:
+        emit_json(
+            {**verdict.to_dict(), "dictionary": lexicon.describe(), "exclusions": not no_exclusions}
+        )
+    else:
+        echo(render.board_text(board, verdict.walk.path if verdict.walk else ()))
+        echo()
+        echo(render.claim_text(verdict))
+    return 0 if verdict.valid else 1
+
+
+class _Scorer:
+    """``score-claim --batch``: boards and dictionaries are opened once. Errors
+    name the line's fields (``player``), not options."""
+
+    def __init__(self, defaults: dict[str, Any]) -> None:
+        self.defaults = defaults
+        self.boards: dict[str, Board] = {}
+        self.lexicons: dict[tuple[str | None, str | None], Dictionary] = {}
+
+    def line(self, obj: dict[str, Any]) -> dict[str, Any]:
+        unknown = sorted(set(obj) - {"word", *self.defaults})
+        if unknown:
+            raise InputError(f"unknown field {show(unknown[0])}")
+        fields = {**self.defaults, "word": None}
+        for key in obj:
+            kind = bool if key == "no_exclusions" else str
+            fields[key] = batch_field(obj, key, kind, self.defaults.get(key))
+        for key in ("word", "board", "player"):
+            if fields[key] is None:
+                raise InputError(f"{key}: none given")
+        no_stdin_files(fields, ("board", "dictionary", "allow"))
+        board = self.boards.get(fields["board"])
+        if board is None:
+            board = self.boards[fields["board"]] = load_board(fields["board"])
+        lexicon = _lexicon(fields["dictionary"], fields["allow"], self.lexicons)
+        verdict = _judge(
+            board,
+            fields["word"],
+            fields["player"],
+            fields["path"],
+            fields["challenged_by"],
+            lexicon,
+            bool(fields["no_exclusions"]),
+        )
+        return {
+            **verdict.to_dict(),
+            "dictionary": lexicon.describe(),
+            "exclusions": not fields["no_exclusions"],
+        }
+
+
+# --------------------------------------------------------------------- the group
+
+
+@click.group("wordblock", context_settings=CONTEXT_SETTINGS)
+def wordblock() -> None:
+    """Word Block: legal card placements and block moves, claim hints, a scorepad.
+
+    Claims are scored by 'referee score-claim'.
+
+    \b
+    Example:
+      referee wordblock place t-1 --board examples/wordblock/rulebook.yaml --at B5
+      referee wordblock hint --board examples/wordblock/rulebook.yaml --player blue \\
+          --dictionary examples/wordblock/words.txt
+    """
+
+
+def _card(text: str) -> Card:
+    with options():
+        return Card.parse(text)
+
+
+def _space(name: str, place: str) -> Cell:
+    """A cell named on the command line, not yet checked against a board."""
+    with options():
+        try:
+            return Cell.from_name(name)
+        except InputError as exc:
+            raise InputError(exc.detail, place=place) from None
+
+
+@wordblock.command("place", no_args_is_help=True)
+@click.argument("card")
+@click.option("--board", "board_file", required=True, metavar="FILE", help="Board file (YAML).")
+@click.option("--at", "at_name", required=True, metavar="CELL", help="The space, e.g. B5.")
+@click.option("--write", is_flag=True, help="Update the board file (atomically) if legal.")
+@json_option
+def place(card: str, board_file: str, at_name: str, write: bool, as_json: bool) -> int:
+    """Can CARD (letter-points, e.g. t-1) be played on the space --at?
+
+    A card goes on an empty space next to another card (diagonals count) inside
+    the playing area; only when there is no such space left may it replace a
+    card without a block (that card is discarded). Exit 0 if legal, 1 if not.
+
+    \b
+    Example:
+      referee wordblock place t-1 --board examples/wordblock/rulebook.yaml --at B5
+    """
+    board = load_board(board_file)
+    the_card = _card(card)
+    at = _space(at_name, "at")
+    verdict = check_place(board, the_card, at)
+    written = False
+    if verdict.valid and write:
+        text = formats.board_text(board.with_card(at, the_card))
+        write_text(board_file, text, force=True, what="board")
+        written = True
+    if as_json:
+        emit_json({**verdict.to_dict(), "written": written})
+    else:
+        if verdict.valid and verdict.replaces:
+            echo(
+                f"{the_card} may replace {verdict.replaces} on {at.name} (discard {verdict.replaces})."
+            )
+        elif verdict.valid:
+            echo(f"{the_card} may go on {at.name}.")
+        else:
+            echo(f"{the_card} cannot go on {at.name}: {verdict.reason}: {verdict.explanation}.")
+        if written:
+            echo(f"Updated {board_file}.")
+    return 0 if verdict.valid else 1
+
+
+@wordblock.command("move-block", no_args_is_help=True)
+@click.option("--board", "board_file", required=True, metavar="FILE", help="Board file (YAML).")
+@click.option("--player", required=True, metavar="NAME", help="Whose block.")
+@click.option(
+    "--from", "from_name", metavar="CELL", help="The block to move (default: one from reserve)."
+)
+@click.option("--to", "to_name", required=True, metavar="CELL", help="The card to put it on.")
+@click.option("--write", is_flag=True, help="Update the board file (atomically) if legal.")
+@json_option
+def move_block(
+    board_file: str,
+    player: str,
+    from_name: str | None,
+    to_name: str,
+    write: bool,
+    as_json: bool,
+) -> int:
+    """Can the player put a block on the card --to?
+
+    A block goes on any card without a block, from the player's reserve or
+    moved from another card (--from); a player has 3 blocks. Exit 0 if legal,
+    1 if not.
+
+    \b
+    Example:
+      referee wordblock move-block --board examples/wordblock/rulebook.yaml \\
+          --player blue --to B4
+    """
+    board = load_board(board_file)
+    with options():
+        who = board.require_player(player)
+        src = board.cell(from_name, "from") if from_name is not None else None
+        to = board.cell(to_name, "to")
+    verdict = check_move(board, who, src, to)
+    written = False
+    if verdict.valid and write:
+        text = formats.board_text(board.with_block(who, src, to))
+        write_text(board_file, text, force=True, what="board")
+        written = True
+    if as_json:
+        emit_json({**verdict.to_dict(), "written": written})
+    else:
+        origin = f"from {src.name}" if src else "from reserve"
+        if verdict.valid:
+            echo(f"{who} may move a block {origin} to {to.name}.")
+        else:
+            echo(
+                f"{who} cannot move a block {origin} to {to.name}: "
+                f"{verdict.reason}: {verdict.explanation}."
+            )
+        if written:
+            echo(f"Updated {board_file}.")
+    return 0 if verdict.valid else 1
+
+
+@wordblock.command("hint", no_args_is_help=True)
+@click.option("--board", "board_file", required=True, metavar="FILE", help="Board file (YAML).")
+@click.option("--player", required=True, metavar="NAME", help="Who is looking for a claim.")
+@click.option(
+    "--top", type=click.IntRange(min=1), default=10, show_default=True, help="How many claims."
+)
+@click.option(
+    "--dictionary",
+    required=True,
+    metavar="FILE",
+    help="Word-list file (one word per line) to search the board against.",
+)
+@click.option("--allow", metavar="FILE", help="House words added to the list.")
+@_exclusion_option
+@json_option
+def hint(
+    board_file: str,
+    player: str,
+    top: int,
+    dictionary: str,
+    allow: str | None,
+    no_exclusions: bool,
+    as_json: bool,
+) -> int:
+    """The best claims open to a player, by the same measure as score-claim.
+
+    Lists the --top words best for the player: highest net (their points minus
+    everyone else's), then their points. Words already claimed and excluded
+    abbreviations are skipped. Exit 0 if there is a claim, 1 if none.
+
+    \b
+    Example:
+      referee wordblock hint --board examples/wordblock/rulebook.yaml --player blue \\
+          --dictionary examples/wordblock/words.txt --top 5
+    """
+    board = load_board(board_file)
+    with options():
+        who = board.require_player(player)
+    if not os.path.exists(dictionary) and not is_path_spec(dictionary):
+        raise InputError(
+            f"--dictionary: {dictionary!r} names an enchant dictionary; hint needs a word-list "
+            "file (one word per line), since enchant cannot list its words"
+        )
+    words = set(read_word_list(dictionary))
+    extra = read_word_list(allow, what="allow list") if allow else frozenset()
+    index = WordIndex.from_words(words | extra)
+    found = hints(
+        board,
+        who,
+        index,
+        top=top,
+        exclusions=frozenset() if no_exclusions else exclusions(),
+        allowed=extra,
+    )
+    if as_json:
+        emit_json(
+            {
+                "player": who,
+                "count": len(found),
+                "hints": [h.to_dict(who) for h in found],
+                "dictionary": {"name": display_name(dictionary), "words": len(index.words)},
+            }
+        )
+    else:
+        echo(render.hints_text(found, who))
+    return 0 if found else 1
+
+
+# ------------------------------------------------------------------- the scorepad
+
+
+@wordblock.group("game", context_settings=CONTEXT_SETTINGS)
+def game() -> None:
+    """A scorepad on the game engine: claims, placements and block moves, with undo.
+
+    The game file keeps every action (undo included); the board and the scores
+    are replayed from them. Every change happens under a lock and is written
+    atomically; the file's version (actions recorded) grows by one with each,
+    and --expect-version N refuses a change to a game that moved on.
+
+    \b
+    Example:
+      referee wordblock game new --players blue,red,green \\
+          --board examples/wordblock/rulebook.yaml -o game.yaml
+      referee wordblock game claim game.yaml quash --player red
+      referee wordblock game show game.yaml
+    """
+
+
+@game.command("new", no_args_is_help=True)
+@click.option("--players", required=True, metavar="NAMES", help="Comma-separated, in turn order.")
+@click.option("-o", "--output", required=True, metavar="FILE", help="The game file to create.")
+@click.option(
+    "--board", "board_file", metavar="FILE", help="Starting board (default: empty 6x6 area)."
+)
+@force_option
+@json_option
+def game_new(players: str, output: str, board_file: str | None, force: bool, as_json: bool) -> int:
+    """Start a scorepad for the players (on a board file, or an empty area).
+
+    \b
+    Example:
+      referee wordblock game new --players blue,red,green -o game.yaml
+    """
+    board = load_board(board_file) if board_file else None
+    with options():
+        names = [player_name(p, "players") for p in players.split(",") if p.strip()]
+        setup = wb.new_setup(names, board)
+    created = engine.create(GAME, output, setup, force=force)
+    if as_json:
+        emit_json({"file": output, "players": list(setup.players), "version": created.version})
+    else:
+        echo(f"New Word Block game for {', '.join(setup.players)} in {output}.")
+    return 0
+
+
+@game.command("claim", no_args_is_help=True)
+@click.argument("game_file", metavar="GAME")
+@click.argument("word")
+@_claim_options
+@dictionary_options
+@_exclusion_option
+@expect_version_option
+@json_option
+def game_claim(
+    game_file: str,
+    word: str,
+    player: str,
+    path_text: str | None,
+    challenged_by: str | None,
+    dictionary: str | None,
+    allow: str | None,
+    no_exclusions: bool,
+    expect_version: int | None,
+    as_json: bool,
+) -> int:
+    """Apply a claim: score it, discard the blocked cards, record the word.
+
+    A refused claim changes nothing, unless a challenge made the claimer lose
+    5 (that is recorded). Exit 0 if the claim scores, 1 if it is refused.
+
+    \b
+    Example:
+      referee wordblock game claim game.yaml quash --player red
+    """
+    with options():
+        the_word = normalise_word(word)
+    lexicon = _lexicon(dictionary, allow)
+
+    def decide(current: Game) -> engine.Decision[Any, Claim]:
+        setup = current.log.setup
+        board = current.state.board
+        with options():
+            claimer, challenger = _parties(
+                lambda name, place: wb.require_player(setup, name, place), player, challenged_by
+            )
+            path = parse_path(path_text, board) if path_text is not None else None
+        action, verdict = wb.judge(
+            setup,
+            current.state,
+            the_word,
+            claimer,
+            lexicon,
+            path=path,
+            challenged_by=challenger,
+            exclusions=frozenset() if no_exclusions else exclusions(),
+            allowed=lexicon.extra,
+        )
+        return engine.Decision(action, verdict)
+
+    acted = engine.act(GAME, game_file, decide, expect_version=expect_version)
+    verdict = acted.result
+    totals = acted.game.state.totals
+    if as_json:
+        emit_json(
+            {
+                **verdict.to_dict(),
+                "dictionary": lexicon.describe(),
+                "exclusions": not no_exclusions,
+                "recorded": acted.recorded,
+                "totals": dict(totals),
+                "version": acted.version,
+            }
+        )
+    else:
+        echo(render.claim_text(verdict))
+        echo(render.totals_text(totals) if acted.recorded else "Nothing recorded.")
+    return 0 if verdict.valid else 1
+
+
+@game.command("place", no_args_is_help=True)
+@click.argument("game_file", metavar="GAME")
+@click.argument("card")
+@click.option("--at", "at_name", required=True, metavar="CELL", help="The space, e.g. B5.")
+@click.option("--player", metavar="NAME", help="Who plays the card (for the record).")
+@expect_version_option
+@json_option
+def game_place(
+    game_file: str,
+    card: str,
+    at_name: str,
+    player: str | None,
+    expect_version: int | None,
+    as_json: bool,
+) -> int:
+    """Play a card on the game's board (the same check as 'wordblock place').
+
+    \b
+    Example:
+      referee wordblock game place game.yaml t-1 --at B5 --player green
+    """
+    the_card = _card(card)
+    at = _space(at_name, "at")
+
+    def decide(current: Game) -> engine.Decision[Any, Any]:
+        with options():
+            who = wb.require_player(current.log.setup, player) if player else None
+        action, verdict = wb.place(current.state, the_card, at, who)
+        return engine.Decision(action, verdict)
+
+    acted = engine.act(GAME, game_file, decide, expect_version=expect_version)
+    verdict = acted.result
+    if as_json:
+        emit_json({**verdict.to_dict(), "recorded": acted.recorded, "version": acted.version})
+    elif verdict.valid:
+        extra = f" (discard {verdict.replaces})" if verdict.replaces else ""
+        echo(f"{the_card} played on {at.name}{extra}.")
+    else:
+        echo(f"{the_card} cannot go on {at.name}: {verdict.reason}: {verdict.explanation}.")
+    return 0 if verdict.valid else 1
+
+
+@game.command("move-block", no_args_is_help=True)
+@click.argument("game_file", metavar="GAME")
+@click.option("--player", required=True, metavar="NAME", help="Whose block.")
+@click.option(
+    "--from", "from_name", metavar="CELL", help="The block to move (default: one from reserve)."
+)
+@click.option("--to", "to_name", required=True, metavar="CELL", help="The card to put it on.")
+@expect_version_option
+@json_option
+def game_move_block(
+    game_file: str,
+    player: str,
+    from_name: str | None,
+    to_name: str,
+    expect_version: int | None,
+    as_json: bool,
+) -> int:
+    """Put a block on a card of the game's board (the same check as 'wordblock move-block').
+
+    \b
+    Example:
+      referee wordblock game move-block game.yaml --player blue --to B4
+    """
+
+    def decide(current: Game) -> engine.Decision[Any, Any]:
+        board = current.state.board
+        with options():
+            who = wb.require_player(current.log.setup, player)
+            src = board.cell(from_name, "from") if from_name is not None else None
+            to = board.cell(to_name, "to")
+        action, verdict = wb.move_block(current.state, who, src, to)
+        return engine.Decision(action, verdict)
+
+    acted = engine.act(GAME, game_file, decide, expect_version=expect_version)
+    verdict = acted.result
+    if as_json:
+        emit_json({**verdict.to_dict(), "recorded": acted.recorded, "version": acted.version})
+    else:
+        src, to = verdict.from_, verdict.to
+        if verdict.valid:
+            origin = f"from {src.name}" if src else "from reserve"
+            echo(f"{verdict.player} moves a block {origin} to {to.name}.")
+        else:
+            echo(
+                f"{verdict.player} cannot put a block on {to.name}: "
+                f"{verdict.reason}: {verdict.explanation}."
+            )
+    return 0 if verdict.valid else 1
+
+
+@game.command("show", no_args_is_help=True)
+@click.argument("game_file", metavar="GAME")
+@json_option
+def game_show(game_file: str, as_json: bool) -> int:
+    """Print the scorepad (words and running totals), the leader and the board.
+
+    \b
+    Example:
+      referee wordblock game show game.yaml
+    """
+    current = engine.load(GAME, game_file)
+    if as_json:
+        emit_json(wb.summary(current))
+        return 0
+    state = current.state
+    lines = [
+        (n, line.action, line.totals)
+        for n, line in zip(wb.entry_numbers(current), state.lines, strict=True)
+    ]
+    echo(render.scorepad_text(current.log.setup.players, state.totals, lines))
+    echo()
+    echo(render.board_text(state.board))
+    return 0
+
+
+@game.command("undo", no_args_is_help=True)
+@click.argument("game_file", metavar="GAME")
+@expect_version_option
+@json_option
+def game_undo(game_file: str, expect_version: int | None, as_json: bool) -> int:
+    """Take back the last action still in force (recorded as an 'undo' action).
+
+    Exit 0 if an action was undone, 1 if there was nothing to undo.
+
+    \b
+    Example:
+      referee wordblock game undo game.yaml
+    """
+    acted = engine.undo(GAME, game_file, expect_version=expect_version)
+    totals = acted.game.state.totals
+    undone = acted.result
+    if isinstance(undone, engine.Refusal):
+        if as_json:
+            emit_json(
+                {
+                    "undone": None,
+                    "reason": undone.reason,
+                    "explanation": undone.detail,
+                    "totals": dict(totals),
+                    "version": acted.version,
+                }
+            )
+        else:
+            echo("Nothing to undo.")
+        return 1
+    if as_json:
+        emit_json(
+            {
+                "undone": formats.write_action(undone),
+                "reason": None,
+                "explanation": None,
+                "totals": dict(totals),
+                "version": acted.version,
+            }
+        )
+    else:
+        echo(f"Undone: {render.describe(undone)}.")
+        echo(render.totals_text(totals))
+    return 0
