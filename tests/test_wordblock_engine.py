@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from conftest import Runner
+from helpers import Runner
 
 REPO = Path(__file__).resolve().parent.parent
 BOARD = "examples/wordblock/rulebook.yaml"

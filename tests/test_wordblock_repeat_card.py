@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from conftest import Runner
+from helpers import Runner
 
 WORDS = "examples/wordblock/words.txt"
 
