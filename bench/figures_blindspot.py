@@ -13,9 +13,9 @@ def fig_check_word(runs: int) -> list[Figure]:
 
 
 def fig_words(runs: int) -> list[Figure]:
-    from referee.blindspot import Position, legal_plays
+    from referee.blindspot.formats import load_layout
+    from referee.blindspot.rules import Position, legal_plays
     from referee.dictionary import open_dictionary
-    from referee.setups import load_layout
 
     board = load_layout(SAMPLE)
     lexicon = open_dictionary("en_US")
@@ -41,9 +41,9 @@ def fig_batch(runs: int) -> list[Figure]:
 
     import enchant
 
-    from referee.blindspot import Position, legal_plays
+    from referee.blindspot.formats import load_layout
+    from referee.blindspot.rules import Position, legal_plays
     from referee.dictionary import open_dictionary
-    from referee.setups import load_layout
 
     board = load_layout(SAMPLE)
     plays = legal_plays(board, open_dictionary("en_US"), position=Position.empty())

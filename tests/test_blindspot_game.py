@@ -19,7 +19,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.blindspot import (
+from referee.blindspot.formats import GameFile, load_game
+from referee.blindspot.rules import (
     SIZE,
     SPOTS_PER_COLOUR,
     Action,
@@ -36,7 +37,6 @@ from referee.blindspot import (
 )
 from referee.core.cells import Cell
 from referee.core.errors import InputError
-from referee.setups import GameFile, load_game
 
 SAMPLE_LETTERS = [
     "searstoep",

@@ -14,7 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.blindspot import (
+from referee.blindspot.board import LetterGrid
+from referee.blindspot.rules import (
     COLOURS,
     MIN_LENGTH,
     REASONS,
@@ -25,7 +26,6 @@ from referee.blindspot import (
     check_word,
     legal_plays,
 )
-from referee.board import LetterGrid
 from referee.core.cells import Cell
 from referee.core.errors import InputError
 

@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 import yaml
 
-from referee.blindspot import (
+from referee.blindspot.board import ALL_DIRECTIONS, DIAGONAL, ORTHOGONAL, Direction, LetterGrid
+from referee.blindspot.rules import (
     BONUS_LENGTH,
     COLOURS,
     EXPLANATIONS,
@@ -33,10 +34,9 @@ from referee.blindspot import (
     normalise_word,
     three_letter_words,
 )
-from referee.board import ALL_DIRECTIONS, DIAGONAL, ORTHOGONAL, Direction, LetterGrid
+from referee.blindspot.tiles import Catalog, TileRef, parse_tile_rows
 from referee.core.cells import Cell, column_letter
 from referee.core.errors import InputError, SetupError
-from referee.tiles import Catalog, TileRef, parse_tile_rows
 
 REPO = Path(__file__).resolve().parents[1]
 

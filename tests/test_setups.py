@@ -20,9 +20,8 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.board import LetterGrid
-from referee.core.errors import InputError, SetupError
-from referee.setups import (
+from referee.blindspot.board import LetterGrid
+from referee.blindspot.formats import (
     CATALOG_ENV,
     catalog_template,
     layout_from_mapping,
@@ -34,7 +33,7 @@ from referee.setups import (
     setup_text,
     standard_catalog,
 )
-from referee.tiles import (
+from referee.blindspot.tiles import (
     GENERATOR,
     PROBLEM_KINDS,
     SIDES,
@@ -49,6 +48,7 @@ from referee.tiles import (
     parse_tile_rows,
     verify,
 )
+from referee.core.errors import InputError, SetupError
 
 REPO = Path(__file__).resolve().parent.parent
 DATA = REPO / "tests" / "data" / "setups"

@@ -27,10 +27,10 @@ SECTIONS: list[tuple[str, list[tuple[str, str]]]] = [
     (
         "Blind Spot",
         [
-            ("check-word", "referee.cli.blindspot:check_word"),
-            ("words", "referee.cli.blindspot:words"),
-            ("setup", "referee.cli.setup:setup"),
-            ("blindspot", "referee.cli.blindspot:blindspot"),
+            ("check-word", "referee.blindspot.cli:check_word"),
+            ("words", "referee.blindspot.cli:words"),
+            ("setup", "referee.blindspot.setup_cli:setup"),
+            ("blindspot", "referee.blindspot.cli:blindspot"),
             # blind-spot commands
         ],
     ),

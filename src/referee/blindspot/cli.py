@@ -7,15 +7,16 @@ from typing import Any
 
 import click
 
-from referee.blindspot import (
+from referee.blindspot.board import LetterGrid
+from referee.blindspot.formats import load_layout, load_position
+from referee.blindspot.rules import (
     COLOURS,
     Play,
     Position,
     legal_plays,
     three_letter_words,
 )
-from referee.blindspot import check_word as rules_check_word
-from referee.board import LetterGrid
+from referee.blindspot.rules import check_word as rules_check_word
 from referee.cli import (
     CONTEXT_SETTINGS,
     F,
@@ -28,7 +29,6 @@ from referee.cli import (
 from referee.core.cells import Cell
 from referee.core.errors import InputError, show
 from referee.dictionary import Dictionary, open_dictionary
-from referee.setups import load_layout, load_position
 
 COLOUR_STYLE = {"red": "red", "yellow": "yellow", "blue": "blue", "green": "green"}
 
@@ -71,7 +71,7 @@ def _add_layout_options(f: F, required: bool) -> F:
 def _load(
     layout: str, catalog: str | None, position_file: str | None, glasses: bool
 ) -> tuple[LetterGrid, Position, bool | None]:
-    from referee.setups import load_layout, load_position
+    from referee.blindspot.formats import load_layout, load_position
 
     board = load_layout(layout, catalog)
     position = load_position(position_file) if position_file else Position.empty()
@@ -409,9 +409,9 @@ def game_new(
       referee blindspot game new --layout setups/sample.yaml --players red,blue -o game.yaml
       referee blindspot game new --layout setups/seed-2024.yaml --solo -o solo.yaml
     """
-    from referee.blindspot import GameSetup, replay
+    from referee.blindspot.formats import GameFile, load_layout_and_code
+    from referee.blindspot.rules import GameSetup, replay
     from referee.core.files import write_text
-    from referee.setups import GameFile, load_layout_and_code
 
     board, code = load_layout_and_code(layout, catalog)
     seats = [p.strip().lower() for p in players.split(",") if p.strip()]
@@ -460,9 +460,9 @@ def _act(
     as_json: bool = False,
 ) -> int:
     """Load the game, apply one action, write it if accepted, report."""
-    from referee.blindspot import step
+    from referee.blindspot.formats import load_game
+    from referee.blindspot.rules import step
     from referee.core.files import display_name, write_text
-    from referee.setups import load_game
 
     gf = load_game(path)
     state = _replay(gf, path)
@@ -499,14 +499,14 @@ def _act(
 
 
 def _replay(gf: Any, path: str) -> Any:
-    from referee.blindspot import replay
+    from referee.blindspot.rules import replay
     from referee.core.files import display_name
 
     return replay(gf.setup, gf.actions, display_name(path))
 
 
 def _status(gf: Any, state: Any, path: str) -> str:
-    from referee.blindspot import solo_band
+    from referee.blindspot.rules import solo_band
 
     setup = gf.setup
     if state.over:
@@ -537,7 +537,7 @@ def _report(
     reason: str | None = None,
     outcome: Any = None,
 ) -> int:
-    from referee.blindspot import GAME_EXPLANATIONS, describe
+    from referee.blindspot.rules import GAME_EXPLANATIONS, describe
 
     verdict = outcome.verdict if outcome is not None else None
     proof = outcome.proof if outcome is not None else None
@@ -607,7 +607,7 @@ def game_play(
     Example:
       referee blindspot game play game.yaml G1 pet
     """
-    from referee.blindspot import SIZE, Action, normalise_word
+    from referee.blindspot.rules import SIZE, Action, normalise_word
 
     w = normalise_word(word)
     at = Cell.from_name(cell, SIZE, SIZE)
@@ -636,7 +636,7 @@ def game_bonus(game_file: str, cell: str, as_json: bool) -> int:
     Example:
       referee blindspot game bonus game.yaml A5
     """
-    from referee.blindspot import SIZE, Action
+    from referee.blindspot.rules import SIZE, Action
 
     at = Cell.from_name(cell, SIZE, SIZE)
     return _act(game_file, lambda state: Action("bonus", state.bonus_owed, at), as_json=as_json)
@@ -652,7 +652,7 @@ def game_skip_bonus(game_file: str, as_json: bool) -> int:
     Example:
       referee blindspot game skip-bonus game.yaml
     """
-    from referee.blindspot import Action
+    from referee.blindspot.rules import Action
 
     return _act(game_file, lambda state: Action("skip-bonus", state.bonus_owed), as_json=as_json)
 
@@ -684,7 +684,7 @@ def game_timeout(
     Example:
       referee blindspot game timeout game.yaml
     """
-    from referee.blindspot import Action
+    from referee.blindspot.rules import Action
 
     return _act(
         game_file,
@@ -706,7 +706,7 @@ def game_undo(game_file: str, as_json: bool) -> int:
     Example:
       referee blindspot game undo game.yaml
     """
-    from referee.blindspot import Action
+    from referee.blindspot.rules import Action
 
     return _act(game_file, lambda state: Action("undo"), as_json=as_json)
 
@@ -724,8 +724,8 @@ def game_show(game_file: str, as_json: bool) -> int:
     Example:
       referee blindspot game show game.yaml
     """
-    from referee.blindspot import solo_band
-    from referee.setups import load_game
+    from referee.blindspot.formats import load_game
+    from referee.blindspot.rules import solo_band
 
     gf = load_game(game_file)
     state = _replay(gf, game_file)
@@ -766,7 +766,7 @@ def game_hint(
     Example:
       referee blindspot game hint game.yaml
     """
-    from referee.setups import load_game
+    from referee.blindspot.formats import load_game
 
     gf = load_game(game_file)
     state = _replay(gf, game_file)

@@ -10,7 +10,7 @@ from referee.cli import CONTEXT_SETTINGS, echo, emit_json, json_option
 from referee.core.errors import SetupError
 
 if TYPE_CHECKING:
-    from referee.tiles import Catalog, Layout
+    from referee.blindspot.tiles import Catalog, Layout
 
 
 catalog_option = click.option(
@@ -37,7 +37,7 @@ def _layout_json(layout: Layout) -> list[list[str]]:
 
 def checked_layout(data: dict[str, Any], source: str, catalog: Catalog) -> Layout:
     """The setup's tiles, all known to ``catalog`` and none used twice (else exit 2)."""
-    from referee.setups import setup_layout
+    from referee.blindspot.formats import setup_layout
 
     layout = setup_layout(data, source)
     catalog.resolve(layout, source)  # unknown tiles are an error naming the place
@@ -95,9 +95,9 @@ def generate(
       referee setup generate --seed 1
       referee setup generate --code BS1-17A8B11B-18B16A1B-5B2B4B-RC -o friend.yaml
     """
-    from referee.setups import load_catalog, setup_text
-    from referee.tiles import decode, encode
-    from referee.tiles import generate as draw
+    from referee.blindspot.formats import load_catalog, setup_text
+    from referee.blindspot.tiles import decode, encode
+    from referee.blindspot.tiles import generate as draw
 
     if seed is not None and code is not None:
         raise click.UsageError("give --seed or --code, not both")
@@ -147,9 +147,9 @@ def verify(file: str, catalog: str | None, as_json: bool) -> int:
     Example:
       referee setup verify setups/seed-1.yaml
     """
+    from referee.blindspot.formats import load_catalog, load_setup
+    from referee.blindspot.tiles import verify as check
     from referee.core.files import display_name
-    from referee.setups import load_catalog, load_setup
-    from referee.tiles import verify as check
 
     data = load_setup(file)
     cat = load_catalog(catalog)
@@ -192,9 +192,9 @@ def code(file: str, catalog: str | None, as_json: bool) -> int:
     Example:
       referee setup code setups/seed-1.yaml
     """
+    from referee.blindspot.formats import load_catalog, load_setup
+    from referee.blindspot.tiles import encode
     from referee.core.files import display_name
-    from referee.setups import load_catalog, load_setup
-    from referee.tiles import encode
 
     data = load_setup(file)
     layout = checked_layout(data, display_name(file), load_catalog(catalog))
@@ -220,15 +220,15 @@ def show(file: str, catalog: str | None, svg: str | None, force: bool, as_json: 
       referee setup show setups/seed-1.yaml
       referee setup show setups/seed-1.yaml --svg board.svg
     """
-    from referee.core.files import display_name, write_text
-    from referee.setups import (
+    from referee.blindspot.formats import (
         layout_from_mapping,
         load_catalog,
         load_setup,
         render_setup,
         setup_svg,
     )
-    from referee.tiles import encode
+    from referee.blindspot.tiles import encode
+    from referee.core.files import display_name, write_text
 
     data = load_setup(file)
     source = display_name(file)
@@ -280,7 +280,7 @@ def catalog_cmd(
       referee setup catalog --template -o my-tiles.yaml
       referee setup catalog --catalog my-tiles.yaml
     """
-    from referee.setups import catalog_template, load_catalog
+    from referee.blindspot.formats import catalog_template, load_catalog
 
     if template:
         _write_or_print(catalog_template(), output, force, "catalog template")

@@ -1,7 +1,7 @@
 """Blind Spot letter tiles: the tile catalog and tile references like ``7B``.
 
 Pure: the catalog arrives as an already-parsed mapping (see
-:mod:`referee.setups` for the file edge). A board is 3x3 tiles, each tile 3x3
+:mod:`referee.blindspot.formats` for the file edge). A board is 3x3 tiles, each tile 3x3
 letters, so 9x9 letters.
 """
 
@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.board import LetterGrid
+from referee.blindspot.board import LetterGrid
 from referee.core.cells import Cell
 from referee.core.errors import InputError, SetupError, show, where
 from referee.core.seeds import HashStream

@@ -7,14 +7,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from referee.blindspot import Action, GameSetup, Position, board_from_letters
-from referee.board import LetterGrid
+from referee.blindspot.board import LetterGrid
+from referee.blindspot.rules import Action, GameSetup, Position, board_from_letters
 from referee.core.errors import InputError, SetupError, show, where
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
-    from referee.tiles import Catalog, Layout, TileRef
+    from referee.blindspot.tiles import Catalog, Layout, TileRef
 from referee.core.files import display_name, load_mapping, package_data, parse_document
 
 CATALOG_ENV = "REFEREE_CATALOG"
@@ -23,7 +23,7 @@ STANDARD = "standard"
 
 @lru_cache(maxsize=1)
 def standard_catalog() -> Catalog:
-    from referee.tiles import Catalog
+    from referee.blindspot.tiles import Catalog
 
     text = package_data("standard-tiles.yaml")
     data = parse_document(text, "standard catalog")
@@ -35,7 +35,7 @@ def load_catalog(path: str | None = None) -> Catalog:
     path = path or os.environ.get(CATALOG_ENV) or None
     if path is None or path == STANDARD:
         return standard_catalog()
-    from referee.tiles import Catalog
+    from referee.blindspot.tiles import Catalog
 
     return Catalog.from_mapping(load_mapping(path, "tile catalog"), display_name(path))
 
@@ -52,7 +52,7 @@ def layout_from_mapping(
     if "letters" in data:
         return board_from_letters(data["letters"], source)
     if "tiles" in data:
-        from referee.tiles import parse_tile_rows
+        from referee.blindspot.tiles import parse_tile_rows
 
         refs = parse_tile_rows(data["tiles"], source)
         return (catalog or standard_catalog()).resolve(refs, source)
@@ -68,7 +68,7 @@ def load_layout_and_code(
 ) -> tuple[LetterGrid, str | None]:
     """The board of a layout file, and its setup code when it gives tiles
     (``None`` for letters only), from one read of the file."""
-    from referee.tiles import encode, parse_tile_rows
+    from referee.blindspot.tiles import encode, parse_tile_rows
 
     data = load_mapping(path, "layout")
     name = display_name(path)
@@ -87,7 +87,7 @@ def load_position(path: str) -> Position:
 
 def setup_text(catalog: Catalog, layout: Layout, seed: int | None = None) -> str:
     """The YAML text of a setup file, byte for byte the same on every machine."""
-    from referee.tiles import GENERATOR, encode
+    from referee.blindspot.tiles import GENERATOR, encode
 
     grid = catalog.resolve(layout)
     lines = [
@@ -138,7 +138,7 @@ def load_setup(path: str) -> dict[str, Any]:
 
 def setup_layout(data: dict[str, Any], source: str) -> Layout:
     """The tile layout of a setup mapping (exit 2 if it has none or it is malformed)."""
-    from referee.tiles import parse_tile_rows
+    from referee.blindspot.tiles import parse_tile_rows
 
     if "tiles" not in data:
         raise SetupError(f"{source}: this setup gives only letters, so it has no tiles to name")

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal
 
-from referee.board import ALL_DIRECTIONS, ORTHOGONAL, Direction, LetterGrid
+from referee.blindspot.board import ALL_DIRECTIONS, ORTHOGONAL, Direction, LetterGrid
 from referee.core.cells import Cell
 from referee.core.errors import InputError, show, where
 
