@@ -1,33 +1,179 @@
-"""Blind Spot file edge: tile catalogs, layouts (setups) and position files."""
+"""Blind Spot file edge: every file Blind Spot reads, through the strict reader.
+
+Layouts and setups (a board by ``letters`` or by ``tiles``), position files
+and tile catalogs; and the value readers (letters, cells, colours, words) that
+the game file (:mod:`referee.blindspot.game`) uses too. Each reader takes a
+:class:`~referee.core.schema.Value`: unknown keys, wrong types and numbers out
+of range are one :class:`InputError` with the key path and line (duplicate
+keys and huge numbers are refused by the parser); the ``load_*`` functions
+add the file's name once (:func:`referee.core.files.reading`).
+
+Writing: the text of setup files and of the catalog template.
+"""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
 
-from referee.blindspot.board import LetterGrid
-from referee.blindspot.rules import Action, GameSetup, Position, board_from_letters
-from referee.core.errors import InputError, SetupError, show, where
-
-if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
-
-    from referee.blindspot.tiles import Catalog, Layout, TileRef
-from referee.core.files import display_name, load_mapping, package_data, parse_document
+from referee.blindspot.board import LetterGrid, parse_row
+from referee.blindspot.rules import SIZE, Position, colour, normalise_word
+from referee.blindspot.tiles import (
+    GENERATOR,
+    GRID_TILES,
+    SIDES,
+    Catalog,
+    Face,
+    Layout,
+    TileRef,
+    encode,
+    face,
+    layout_problem,
+)
+from referee.core.cells import Cell
+from referee.core.errors import InputError, show
+from referee.core.files import load_mapping, package_data, reading
+from referee.core.schema import Fields, Value, parse_yaml
 
 CATALOG_ENV = "REFEREE_CATALOG"
 STANDARD = "standard"
 
+GAME = "blind-spot"
+"""The ``game:`` of layouts and setups."""
+
+LAYOUT_KEYS = ("game", "name", "catalog", "generator", "seed", "code", "tiles", "letters")
+"""Every key a layout or setup file may have."""
+
+MAX_SEED = 10**18 - 1
+"""Seeds are whole numbers of at most 18 digits."""
+
+MAX_TILE = 999
+"""Tile numbers run from 1 to 999 (a reference is a number of 1-3 digits and a side)."""
+
+
+# ------------------------------------------------------------------ values
+
+
+def read_colour(value: Value) -> str:
+    return value.convert(colour)
+
+
+def read_cell(value: Value) -> Cell:
+    text = value.text(max_length=20)
+    return value.convert(lambda _: Cell.from_name(text, SIZE, SIZE))
+
+
+def read_word(value: Value) -> str:
+    text = value.text(max_length=100)
+    return value.convert(lambda _: normalise_word(text))
+
+
+def _board_row(raw: object) -> str:
+    return parse_row(raw, SIZE)
+
+
+def read_letters(value: Value) -> LetterGrid:
+    """The 9x9 board: 9 strings of 9 letters (spaces ignored, any case)."""
+    rows = value.items()
+    if len(rows) != SIZE:
+        raise value.error(f"expected {SIZE} rows, got {len(rows)}")
+    return LetterGrid(tuple(row.convert(_board_row) for row in rows))
+
+
+def read_tile_rows(value: Value) -> Layout:
+    """``tiles:``: 3 rows of 3 tile references, each row a list or one string
+    (``"4B, 5B, 6B"``); the form only, and no tile used twice."""
+    rows = value.items() if isinstance(value.raw, list) else None
+    if rows is None or len(rows) != GRID_TILES:
+        got = len(rows) if rows is not None else 0
+        raise value.error(f"expected 3 rows of 3 tiles, got {got} rows")
+    layout: list[tuple[TileRef, ...]] = []
+    for row in rows:
+        if isinstance(row.raw, str):
+            words = row.raw.replace(",", " ").split()
+            tiles = [Value(t, f"{row.path}[{c}]", row.line) for c, t in enumerate(words)]
+        else:
+            tiles = row.items()
+        if len(tiles) != GRID_TILES:
+            raise row.error(f"expected 3 tiles, got {len(tiles)}")
+        layout.append(tuple(tile.convert(TileRef.from_text) for tile in tiles))
+    result = tuple(layout)
+    check_tiles(value, result)
+    return result
+
+
+def check_tiles(value: Value, layout: Layout, catalog: Catalog | None = None) -> None:
+    """No tile of ``layout`` (read from ``value``) used twice, and each known to
+    ``catalog`` when one is given; the error is placed at the tile's row."""
+    problem = layout_problem(layout, catalog)
+    if problem is not None:
+        r, c, message = problem
+        rows = value.raw if isinstance(value.raw, list) else []
+        lines = getattr(rows, "lines", None)
+        line = lines[r] if lines else value.line
+        raise InputError(message, place=f"{value.path}[{r}][{c}]", line=line)
+
+
+# ------------------------------------------------------------------ catalogs
+
+
+def read_catalog(value: Value) -> Catalog:
+    """A tile catalog: ``name`` and ``tiles: {NUMBER: {A: [3 rows], B: [3 rows]}}``.
+    Each tile number once (``3`` and ``'3'`` are the same tile); sides A and B
+    in any case."""
+    with value.fields("a tile catalog (name: and tiles:)") as fields:
+        name_value = fields.require("name")
+        name = name_value.text(max_length=200).strip()
+        if not name:
+            raise name_value.error("the catalog needs a name")
+        faces = _read_tiles(fields.require("tiles"))
+    return Catalog(name, faces)
+
+
+def _read_tiles(value: Value) -> dict[int, dict[str, Face]]:
+    raw = value.raw
+    if not isinstance(raw, dict) or not raw:
+        raise value.expected("a mapping of tile number: sides")
+    lines: dict[object, int] = getattr(raw, "lines", {})
+    faces: dict[int, dict[str, Face]] = {}
+    for key, sides in raw.items():
+        line = lines.get(key, value.line)
+        number = key if isinstance(key, int) and not isinstance(key, bool) else None
+        if isinstance(key, str) and key.strip().isdigit() and len(key.strip()) <= 3:
+            number = int(key)
+        if number is None or not 1 <= number <= MAX_TILE:
+            raise InputError(
+                f"{show(key)} is not a tile number (1 to {MAX_TILE})", place=value.path, line=line
+            )
+        if number in faces:
+            raise InputError(f"tile {number} is listed twice", place=value.path, line=line)
+        faces[number] = _read_sides(Value(sides, f"{value.path}.{number}", line))
+    return faces
+
+
+def _read_sides(tile: Value) -> dict[str, Face]:
+    raw = tile.raw
+    if not isinstance(raw, dict):
+        raise tile.expected("sides A and B")
+    lines: dict[object, int] = getattr(raw, "lines", {})
+    names = [k.upper() if isinstance(k, str) else None for k in raw]
+    if sorted(n or "" for n in names) != list(SIDES):
+        found = ", ".join(str(k) for k in raw) or "none"
+        raise tile.error(f"expected exactly sides A and B, found {found}")
+    return {
+        side: Value(rows, f"{tile.path}.{side}", lines.get(key, tile.line)).convert(face)
+        for key, side, rows in zip(raw, names, raw.values(), strict=True)
+        if side is not None
+    }
+
 
 @lru_cache(maxsize=1)
 def standard_catalog() -> Catalog:
-    from referee.blindspot.tiles import Catalog
-
-    text = package_data("standard-tiles.yaml")
-    data = parse_document(text, "standard catalog")
-    return Catalog.from_mapping(data, "standard catalog")
+    """The shipped stand-in catalog (package data)."""
+    with reading("standard catalog"):
+        return read_catalog(Value(parse_yaml(package_data("standard-tiles.yaml"))))
 
 
 def load_catalog(path: str | None = None) -> Catalog:
@@ -35,66 +181,179 @@ def load_catalog(path: str | None = None) -> Catalog:
     path = path or os.environ.get(CATALOG_ENV) or None
     if path is None or path == STANDARD:
         return standard_catalog()
-    from referee.blindspot.tiles import Catalog
-
-    return Catalog.from_mapping(load_mapping(path, "tile catalog"), display_name(path))
-
-
-def layout_from_mapping(
-    data: dict[str, Any], source: str, catalog: Catalog | None = None
-) -> LetterGrid:
-    """A board from a layout/setup mapping: ``letters`` if given, else ``tiles``."""
-    game = data.get("game")
-    if game is not None and game != "blind-spot":
-        raise SetupError(
-            f"{where(source, 'game')}this is a {show(game)} file, not a blind-spot layout"
-        )
-    if "letters" in data:
-        return board_from_letters(data["letters"], source)
-    if "tiles" in data:
-        from referee.blindspot.tiles import parse_tile_rows
-
-        refs = parse_tile_rows(data["tiles"], source)
-        return (catalog or standard_catalog()).resolve(refs, source)
-    raise SetupError(f"{source}: a layout needs 'letters' (9 rows of 9) or 'tiles' (3 rows of 3)")
+    data = load_mapping(path, "tile catalog")
+    with reading(path):
+        return read_catalog(Value(data))
 
 
-def load_layout(path: str, catalog_path: str | None = None) -> LetterGrid:
-    return load_layout_and_code(path, catalog_path)[0]
+# ---------------------------------------------------------- layouts and setups
 
 
-def load_layout_and_code(
-    path: str, catalog_path: str | None = None
-) -> tuple[LetterGrid, str | None]:
-    """The board of a layout file, and its setup code when it gives tiles
-    (``None`` for letters only), from one read of the file."""
-    from referee.blindspot.tiles import encode, parse_tile_rows
+@dataclass(frozen=True)
+class LayoutFile:
+    """A layout's board, and its tiles when it names them."""
 
+    board: LetterGrid
+    tiles: Layout | None = None
+
+    @property
+    def code(self) -> str | None:
+        """The setup code of the tiles (``None`` for a board by letters only)."""
+        return encode(self.tiles) if self.tiles is not None else None
+
+
+def _read_game(fields: Fields, what: str) -> None:
+    game = fields.get("game")
+    if game is not None and game.raw != GAME:
+        raise game.error(f"this is a {show(game.raw)} file, not a Blind Spot {what} (game: {GAME})")
+
+
+def _read_catalog_ref(value: Value | None) -> None:
+    """``catalog:`` of a setup: a name, or ``{name, sha256}`` (compared by ``setup verify``)."""
+    if value is None or isinstance(value.raw, str):
+        return
+    with value.fields("a catalog name, or {name, sha256}") as fields:
+        for key in ("name", "sha256"):
+            found = fields.get(key)
+            if found is not None:
+                found.text(max_length=200)
+
+
+def read_layout(
+    value: Value, catalog: Callable[[], Catalog], *, tiles_known: bool = False
+) -> LayoutFile:
+    """A layout or setup: the board is ``letters`` if given, else ``tiles``
+    resolved against ``catalog()`` (called only then, or when ``tiles_known``
+    asks that every tile be in the catalog even beside letters)."""
+    with value.fields("a layout (letters: or tiles:)") as fields:
+        _read_game(fields, "layout")
+        for key in ("name", "generator", "code"):
+            found = fields.get(key)
+            if found is not None:
+                found.text(max_length=200)
+        _read_catalog_ref(fields.get("catalog"))
+        seed = fields.get("seed")
+        if seed is not None:
+            seed.integer(0, MAX_SEED)
+        tiles_value = fields.get("tiles")
+        letters_value = fields.get("letters")
+        tiles = read_tile_rows(tiles_value) if tiles_value is not None else None
+        board = read_letters(letters_value) if letters_value is not None else None
+    if tiles_value is not None and tiles is not None and (board is None or tiles_known):
+        cat = catalog()
+        check_tiles(tiles_value, tiles, cat)
+        if board is None:
+            board = cat.resolve(tiles)
+    if board is None:
+        raise InputError("a layout needs 'letters' (9 rows of 9) or 'tiles' (3 rows of 3)")
+    return LayoutFile(board, tiles)
+
+
+def load_layout(
+    path: str, catalog_path: str | None = None, *, tiles_known: bool = False
+) -> LayoutFile:
+    """Read a layout or setup file (``-``: standard input)."""
     data = load_mapping(path, "layout")
-    name = display_name(path)
-    catalog = load_catalog(catalog_path) if "letters" not in data and "tiles" in data else None
-    board = layout_from_mapping(data, name, catalog)
-    code = encode(parse_tile_rows(data["tiles"], name)) if "tiles" in data else None
-    return board, code
+    with reading(path):
+        return read_layout(Value(data), lambda: load_catalog(catalog_path), tiles_known=tiles_known)
+
+
+def load_setup(path: str) -> dict[str, object]:
+    """A setup file's mapping for ``setup verify``, which judges its values and
+    lists every problem: here only its keys are checked (unknown ones refused,
+    ``tiles`` or ``letters`` present)."""
+    data = load_mapping(path, "setup")
+    with reading(path):
+        with Value(data).fields("a setup (tiles: or letters:)") as fields:
+            _read_game(fields, "setup")
+            fields.allow(*LAYOUT_KEYS)
+        if "tiles" not in data and "letters" not in data:
+            raise InputError("not a setup: it has neither 'tiles' nor 'letters'")
+    return data
+
+
+# ------------------------------------------------------------------ positions
+
+
+def read_position(value: Value) -> Position:
+    """A position: ``spots`` (cells by colour), ``glasses`` (0-2 by colour) and
+    ``teams`` (lists of colours that read across each other's spots). A cell
+    covered twice, or a colour in two teams, is refused."""
+    with value.fields("a position (spots:, glasses:, teams:)") as fields:
+        spots_value = fields.get("spots")
+        glasses_value = fields.get("glasses")
+        teams_value = fields.get("teams")
+        spots = _read_spots(spots_value) if spots_value is not None else {}
+        glasses = _read_glasses(glasses_value) if glasses_value is not None else {}
+        teams = _read_teams(teams_value) if teams_value is not None else ()
+    return Position(spots=spots, glasses=glasses, teams=teams)
+
+
+def _colour_key(key: str, value: Value) -> str:
+    """A colour used as a key (``spots.red``): the error is placed at the key."""
+    return value.convert(lambda _: colour(key))
+
+
+def _read_spots(value: Value) -> dict[str, frozenset[Cell]]:
+    spots: dict[str, frozenset[Cell]] = {}
+    seen: dict[Cell, str] = {}
+    for key, cells in value.entries():
+        name = _colour_key(key, cells)
+        if name in spots:
+            raise cells.error(f"colour {name} is listed twice")
+        placed: set[Cell] = set()
+        for item in cells.items(at_most=SIZE * SIZE) if cells.optional() else []:
+            cell = read_cell(item)
+            if cell in seen:
+                raise item.error(f"{cell.name} is covered twice (already by {seen[cell]})")
+            seen[cell] = name
+            placed.add(cell)
+        spots[name] = frozenset(placed)
+    return spots
+
+
+def _read_glasses(value: Value) -> dict[str, int]:
+    glasses: dict[str, int] = {}
+    for key, count in value.entries():
+        name = _colour_key(key, count)
+        if name in glasses:
+            raise count.error(f"colour {name} is listed twice")
+        glasses[name] = count.integer(0, 2)
+    return glasses
+
+
+def _read_teams(value: Value) -> tuple[tuple[str, ...], ...]:
+    teams: list[tuple[str, ...]] = []
+    used: set[str] = set()
+    for team in value.items(at_most=4):
+        members: list[str] = []
+        for member in team.items(at_most=4):
+            name = read_colour(member)
+            if name in used:
+                raise member.error(f"{name} is in more than one team")
+            used.add(name)
+            members.append(name)
+        teams.append(tuple(members))
+    return tuple(teams)
 
 
 def load_position(path: str) -> Position:
-    return Position.from_mapping(load_mapping(path, "position"), display_name(path))
+    data = load_mapping(path, "position")
+    with reading(path):
+        return read_position(Value(data))
 
 
-# ----------------------------------------------------------------- setup files
+# -------------------------------------------------------------------- writing
 
 
 def setup_text(catalog: Catalog, layout: Layout, seed: int | None = None) -> str:
     """The YAML text of a setup file, byte for byte the same on every machine."""
-    from referee.blindspot.tiles import GENERATOR, encode
-
     grid = catalog.resolve(layout)
     lines = [
         "# Blind Spot setup: lay these 9 tiles 3x3, all letters facing the same way.",
         "# Check it: referee setup verify FILE. Share it: referee setup code FILE.",
-        "game: blind-spot",
-        f"catalog: {{name: {_quote(catalog.name)}, sha256: {catalog.sha256}}}",
+        f"game: {GAME}",
+        f"catalog: {{name: {quote(catalog.name)}, sha256: {catalog.sha256}}}",
     ]
     if seed is not None:
         lines += [f"generator: {GENERATOR}", f"seed: {seed}"]
@@ -106,7 +365,7 @@ def setup_text(catalog: Catalog, layout: Layout, seed: int | None = None) -> str
     return "\n".join(lines) + "\n"
 
 
-def _quote(text: str) -> str:
+def quote(text: str) -> str:
     """A YAML double-quoted scalar that reads back as exactly ``text``."""
     out = ['"']
     for ch in text:
@@ -124,124 +383,6 @@ def _quote(text: str) -> str:
     return "".join(out)
 
 
-def load_setup(path: str) -> dict[str, Any]:
-    """A setup file's mapping; exit 2 unless it has ``tiles`` or ``letters``."""
-    data = load_mapping(path, "setup")
-    name = display_name(path)
-    game = data.get("game")
-    if game is not None and game != "blind-spot":
-        raise SetupError(f"{name}: game: this is a {show(game)} file, not a blind-spot setup")
-    if "tiles" not in data and "letters" not in data:
-        raise SetupError(f"{name}: not a setup: it has neither 'tiles' nor 'letters'")
-    return data
-
-
-def setup_layout(data: dict[str, Any], source: str) -> Layout:
-    """The tile layout of a setup mapping (exit 2 if it has none or it is malformed)."""
-    from referee.blindspot.tiles import parse_tile_rows
-
-    if "tiles" not in data:
-        raise SetupError(f"{source}: this setup gives only letters, so it has no tiles to name")
-    return parse_tile_rows(data["tiles"], source)
-
-
-def render_setup(
-    grid: LetterGrid, layout: Layout | None = None, style: Callable[[str], str] = str
-) -> str:
-    """The board in the terminal with the tile borders; each tile's reference
-    is written in its bottom border, as the number is printed on the tile."""
-    size = 3
-    header = "    " + "".join(
-        f" {chr(ord('A') + c)} " + (" " if c % size == size - 1 else "") for c in range(9)
-    )
-    out = [header.rstrip()]
-    for r in range(9):
-        if r % size == 0:
-            out.append("   +" + "+".join("-" * (3 * size) for _ in range(size)) + "+")
-        row = f"{r + 1:>2} |"
-        for c in range(9):
-            row += f" {style(grid.rows[r][c].upper())} "
-            if c % size == size - 1:
-                row += "|"
-        out.append(row)
-        if r % size == size - 1:
-            out.append(_tile_border(layout[r // size] if layout else None, size))
-    # the bottom border of one band is the top border of the next
-    text: list[str] = []
-    for line in out:
-        if text and text[-1].startswith("   +") and line.startswith("   +"):
-            continue
-        text.append(line)
-    return "\n".join(text)
-
-
-def _tile_border(refs: Sequence[TileRef] | None, size: int) -> str:
-    parts = []
-    for i in range(size):
-        label = str(refs[i]) if refs else ""
-        parts.append(label.center(3 * size, "-"))
-    return "   +" + "+".join(parts) + "+"
-
-
-def setup_svg(
-    grid: LetterGrid, layout: Layout | None, title: str, subtitle: str = "", footer: str = ""
-) -> str:
-    """A printable SVG of the board, 190 x 252 mm: one page on A4 or Letter,
-    printer margins included (checked by printing it from headless Chromium).
-
-    Tile borders are thick, letters large; each tile's number and side are in
-    small print at the bottom of the tile, as on the physical tiles.
-    """
-    from xml.sax.saxutils import escape
-
-    cell, left, top = 20.0, 15.0, 45.0
-    parts = [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        '<svg xmlns="http://www.w3.org/2000/svg" width="190mm" height="252mm" '
-        'viewBox="0 0 210 279">',
-        "<style>text{font-family:'DejaVu Sans',Arial,Helvetica,sans-serif;fill:#111}"
-        ".l{font-size:12px;font-weight:bold}.n{font-size:3px;fill:#555}"
-        ".t{font-size:7px;font-weight:bold}.s{font-size:5px;font-family:monospace}.f{font-size:3.2px;fill:#444}</style>",
-        '<rect x="0" y="0" width="210" height="279" fill="#fff"/>',
-        f'<text class="t" x="105" y="22" text-anchor="middle">{escape(title)}</text>',
-    ]
-    if subtitle:
-        parts.append(
-            f'<text class="s" x="105" y="32" text-anchor="middle">{escape(subtitle)}</text>'
-        )
-    for r in range(9):
-        for c in range(9):
-            x, y = left + c * cell, top + r * cell
-            parts.append(
-                f'<rect x="{x:g}" y="{y:g}" width="{cell:g}" height="{cell:g}" '
-                'fill="none" stroke="#bbb" stroke-width="0.3"/>'
-            )
-            parts.append(
-                f'<text class="l letter" x="{x + cell / 2:g}" y="{y + cell / 2 + 4.2:g}" '
-                f'text-anchor="middle">{grid.rows[r][c].upper()}</text>'
-            )
-    tile = 3 * cell
-    for tr in range(3):
-        for tc in range(3):
-            x, y = left + tc * tile, top + tr * tile
-            parts.append(
-                f'<rect x="{x:g}" y="{y:g}" width="{tile:g}" height="{tile:g}" '
-                'fill="none" stroke="#111" stroke-width="1.2"/>'
-            )
-            if layout is not None:
-                parts.append(
-                    f'<text class="n" x="{x + tile / 2:g}" y="{y + tile - 1.5:g}" '
-                    f'text-anchor="middle">{layout[tr][tc]}</text>'
-                )
-    if footer:
-        parts.append(
-            f'<text class="f" x="105" y="{top + 9 * cell + 10:g}" text-anchor="middle">'
-            f"{escape(footer)}</text>"
-        )
-    parts.append("</svg>")
-    return "\n".join(parts) + "\n"
-
-
 def catalog_template(tiles: int = 18) -> str:
     """A fill-in-the-blanks catalog: replace each ``___`` with a tile's 3 letters."""
     lines = [
@@ -257,113 +398,3 @@ def catalog_template(tiles: int = 18) -> str:
         lines.append(f"  {n}:")
         lines += [f"    {side}: [___, ___, ___]" for side in ("A", "B")]
     return "\n".join(lines) + "\n"
-
-
-# ------------------------------------------------------------------ game files
-
-GAME_KIND = "blind-spot-game"
-GAME_FORMAT = 1
-
-
-@dataclass(frozen=True)
-class GameFile:
-    """A Blind Spot game file: the setup, its recorded actions, and options."""
-
-    setup: GameSetup
-    actions: tuple[Action, ...]
-    layout_source: str | None = None
-    layout_code: str | None = None
-    dictionary: str | None = None
-    allow: str | None = None
-
-    def with_action(self, action: Action) -> GameFile:
-        from dataclasses import replace
-
-        return replace(self, actions=(*self.actions, action))
-
-    def text(self) -> str:
-        """The YAML text: one action per line, strings quoted (``no`` stays a word)."""
-        q = _quote
-        s = self.setup
-        lines = [
-            "# A Blind Spot game kept by referee. Every action is kept, in order; the",
-            "# state is replayed from them (referee blindspot game show). An undo is an",
-            "# action too, so nothing is ever lost.",
-            f"game: {GAME_KIND}",
-            f"format: {GAME_FORMAT}",
-            f"mode: {s.mode}",
-            f"players: [{', '.join(s.players)}]",
-        ]
-        if self.dictionary:
-            lines.append(f"dictionary: {q(self.dictionary)}")
-        if self.allow:
-            lines.append(f"allow: {q(self.allow)}")
-        lines.append("layout:")
-        if self.layout_source:
-            lines.append(f"  source: {q(self.layout_source)}")
-        if self.layout_code:
-            lines.append(f"  code: {self.layout_code}")
-        lines.append(f"  sha256: {s.sha256}")
-        lines.append("  letters:")
-        lines += [f"    - {row}" for row in s.board.rows]
-        if not self.actions:
-            lines.append("actions: []")
-        else:
-            lines.append("actions:")
-            for a in self.actions:
-                fields = ", ".join(
-                    f"{k}: {q(v) if isinstance(v, str) else 'true'}"
-                    for k, v in a.to_mapping().items()
-                )
-                lines.append(f"  - {{{fields}}}")
-        return "\n".join(lines) + "\n"
-
-
-def load_game(path: str) -> GameFile:
-    """Read a game file; a malformed or tampered file is exit 2 naming the place."""
-    data = load_mapping(path, "game")
-    name = display_name(path)
-    if data.get("game") != GAME_KIND:
-        raise SetupError(f"{name}: game: not a Blind Spot game file (expected game: {GAME_KIND})")
-    if data.get("format") != GAME_FORMAT:
-        raise SetupError(f"{name}: format: expected {GAME_FORMAT}, got {show(data.get('format'))}")
-    layout = data.get("layout")
-    if not isinstance(layout, dict):
-        raise SetupError(f"{name}: layout: expected a mapping with letters and sha256")
-    board = board_from_letters(layout.get("letters"), f"{name}: layout")
-    mode = data.get("mode")
-    players = data.get("players")
-    if mode not in ("standard", "teams", "solo"):
-        raise SetupError(f"{name}: mode: expected standard, teams or solo, got {show(mode)}")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise SetupError(f"{name}: players: expected a list of colours")
-    try:
-        setup = GameSetup.create(
-            board, [] if mode == "solo" else players, teams=mode == "teams", solo=mode == "solo"
-        )
-    except InputError as exc:
-        raise SetupError(f"{name}: players: {exc}") from None
-    if mode == "solo" and players != ["blue", "red"]:
-        raise SetupError(f"{name}: players: solo play is [blue, red]")
-    if layout.get("sha256") != setup.sha256:
-        raise SetupError(f"{name}: layout: the letters do not match their sha256 (edited by hand?)")
-    raw = data.get("actions")
-    if raw is None:
-        raw = []
-    if not isinstance(raw, list):
-        raise SetupError(f"{name}: actions: expected a list")
-    actions = tuple(Action.from_mapping(a, i, name) for i, a in enumerate(raw))
-    opt = {k: data.get(k) for k in ("dictionary", "allow")}
-    for k, v in opt.items():
-        if v is not None and not isinstance(v, str):
-            raise SetupError(f"{name}: {k}: expected a string, got {show(v)}")
-    src = layout.get("source")
-    code = layout.get("code")
-    return GameFile(
-        setup,
-        actions,
-        src if isinstance(src, str) else None,
-        code if isinstance(code, str) else None,
-        opt["dictionary"],
-        opt["allow"],
-    )

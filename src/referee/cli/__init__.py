@@ -30,7 +30,7 @@ SECTIONS: list[tuple[str, list[tuple[str, str]]]] = [
             ("check-word", "referee.blindspot.cli:check_word"),
             ("words", "referee.blindspot.cli:words"),
             ("setup", "referee.blindspot.setup_cli:setup"),
-            ("blindspot", "referee.blindspot.cli:blindspot"),
+            ("blindspot", "referee.blindspot.game_cli:blindspot"),
             # blind-spot commands
         ],
     ),
