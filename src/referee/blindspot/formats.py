@@ -56,6 +56,14 @@ MAX_TILE = 999
 # ------------------------------------------------------------------ values
 
 
+def expect(fields: Fields, *keys: str) -> None:
+    """Refuse unknown keys before reading any: a mistyped key (``sha265``) is
+    named as such, with the keys expected, rather than reported as a required
+    key that is missing."""
+    fields.allow(*keys)
+    fields.done()
+
+
 def read_colour(value: Value) -> str:
     return value.convert(colour)
 
@@ -124,6 +132,7 @@ def read_catalog(value: Value) -> Catalog:
     Each tile number once (``3`` and ``'3'`` are the same tile); sides A and B
     in any case."""
     with value.fields("a tile catalog (name: and tiles:)") as fields:
+        expect(fields, "name", "tiles")
         name_value = fields.require("name")
         name = name_value.text(max_length=200).strip()
         if not name:
@@ -213,6 +222,7 @@ def _read_catalog_ref(value: Value | None) -> None:
     if value is None or isinstance(value.raw, str):
         return
     with value.fields("a catalog name, or {name, sha256}") as fields:
+        expect(fields, "name", "sha256")
         for key in ("name", "sha256"):
             found = fields.get(key)
             if found is not None:
@@ -226,6 +236,7 @@ def read_layout(
     resolved against ``catalog()`` (called only then, or when ``tiles_known``
     asks that every tile be in the catalog even beside letters)."""
     with value.fields("a layout (letters: or tiles:)") as fields:
+        expect(fields, *LAYOUT_KEYS)
         _read_game(fields, "layout")
         for key in ("name", "generator", "code"):
             found = fields.get(key)
@@ -265,8 +276,8 @@ def load_setup(path: str) -> dict[str, object]:
     data = load_mapping(path, "setup")
     with reading(path):
         with Value(data).fields("a setup (tiles: or letters:)") as fields:
+            expect(fields, *LAYOUT_KEYS)
             _read_game(fields, "setup")
-            fields.allow(*LAYOUT_KEYS)
         if "tiles" not in data and "letters" not in data:
             raise InputError("not a setup: it has neither 'tiles' nor 'letters'")
     return data
@@ -280,6 +291,7 @@ def read_position(value: Value) -> Position:
     ``teams`` (lists of colours that read across each other's spots). A cell
     covered twice, or a colour in two teams, is refused."""
     with value.fields("a position (spots:, glasses:, teams:)") as fields:
+        expect(fields, "spots", "glasses", "teams")
         spots_value = fields.get("spots")
         glasses_value = fields.get("glasses")
         teams_value = fields.get("teams")

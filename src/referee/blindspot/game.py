@@ -23,7 +23,7 @@ from typing import Any, Literal, TypeVar
 
 from referee.blindspot.board import LetterGrid
 from referee.blindspot.formats import GAME as LAYOUT_GAME
-from referee.blindspot.formats import read_cell, read_colour, read_letters, read_word
+from referee.blindspot.formats import expect, read_cell, read_colour, read_letters, read_word
 from referee.blindspot.rules import (
     COLOURS,
     SPOTS_PER_COLOUR,
@@ -223,6 +223,15 @@ class Action:
 
 
 UNDO = Action("undo")
+
+ACTION_KEYS: dict[ActionKind, tuple[str, ...]] = {
+    "play": ("player", "at", "word"),
+    "bonus": ("player", "at"),
+    "skip-bonus": ("player",),
+    "timeout": ("player", "forced"),
+    "undo": (),
+}
+"""The keys of each kind of action in the game file, beside ``action``."""
 
 
 # --------------------------------------------------------------------- state
@@ -488,6 +497,7 @@ class BlindSpotGame:
         dictionary = _optional_text(fields, "dictionary")
         allow = _optional_text(fields, "allow")
         with fields.require("layout").fields() as layout:
+            expect(layout, "source", "code", "sha256", "letters")
             source = _optional_text(layout, "source")
             code = _optional_text(layout, "code")
             sha_value = layout.require("sha256")
@@ -521,6 +531,7 @@ class BlindSpotGame:
     def read_action(self, value: Value) -> Action:
         with value.fields("an action like {action: play, player: red, at: G1, word: pet}") as f:
             kind = _choice(f.require("action"), ACTION_KINDS)
+            expect(f, *ACTION_KEYS[kind])
             if kind == "undo":
                 return UNDO
             player = read_colour(f.require("player"))
