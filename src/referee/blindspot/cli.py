@@ -16,7 +16,15 @@ from referee.blindspot.formats import load_layout, load_position
 from referee.blindspot.render import format_plays, render_board, sentence
 from referee.blindspot.rules import COLOURS, SIZE, Position, legal_plays, three_letter_words
 from referee.blindspot.rules import check_word as rules_check_word
-from referee.cli import F, dictionary_options, echo, emit_json, json_option, no_stdin_files
+from referee.cli import (
+    BoundedInt,
+    F,
+    dictionary_options,
+    echo,
+    emit_json,
+    json_option,
+    no_stdin_files,
+)
 from referee.core.cells import Cell
 from referee.core.errors import InputError, show
 from referee.dictionary import Dictionary, open_dictionary
@@ -232,7 +240,7 @@ class _Judge:
 @click.option("--at", "at_name", metavar="CELL", help="Only plays with the new spot on this cell.")
 @click.option(
     "--min-length",
-    type=click.IntRange(min=3),
+    type=BoundedInt(3, 99),
     default=3,
     show_default=True,
     help="Shortest word to list.",

@@ -15,7 +15,6 @@ action entries (read field by field through the strict reader), ``start``,
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
@@ -181,6 +180,8 @@ class GameSetup:
 
 def board_sha256(board: LetterGrid) -> str:
     """The checksum a game file keeps beside its letters."""
+    import hashlib
+
     return hashlib.sha256("\n".join(board.rows).encode("ascii")).hexdigest()
 
 
@@ -270,6 +271,10 @@ class GameState:
     def solo_score(self, setup: GameSetup) -> int | None:
         return self.glasses.get("red", 0) if setup.mode == "solo" else None
 
+    def solo_rating(self, setup: GameSetup) -> str | None:
+        score = self.solo_score(setup)
+        return solo_band(score) if score is not None else None
+
     def to_dict(self, setup: GameSetup) -> dict[str, Any]:
         score = self.solo_score(setup)
         return {
@@ -280,7 +285,7 @@ class GameState:
             "bonus_owed": self.bonus_owed is not None,
             "winner": list(self.winner) if isinstance(self.winner, tuple) else self.winner,
             "solo_score": score,
-            "solo_rating": solo_band(score) if score is not None else None,
+            "solo_rating": self.solo_rating(setup),
             "spots_left": {p: setup.supply - self.used.get(p, 0) for p in setup.players},
             "actions": len(self.actions),
         }

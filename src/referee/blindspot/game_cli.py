@@ -39,6 +39,7 @@ from referee.blindspot.render import (
 from referee.blindspot.rules import COLOURS, legal_plays, normalise_word
 from referee.cli import (
     CONTEXT_SETTINGS,
+    BoundedInt,
     dictionary_options,
     echo,
     emit_json,
@@ -452,7 +453,7 @@ def game_show(game_file: str, as_json: bool) -> int:
 @game.command("hint")
 @click.argument("game_file", metavar="GAME")
 @click.option(
-    "--min-length", type=click.IntRange(3, 9), default=3, show_default=True, help="Shortest word."
+    "--min-length", type=BoundedInt(3, 99), default=3, show_default=True, help="Shortest word."
 )
 @dictionary_options
 @json_option

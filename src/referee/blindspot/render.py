@@ -8,13 +8,15 @@ passes (``click.style``); the default leaves text plain.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.blindspot.board import LetterGrid
-from referee.blindspot.game import GameSetup, GameState, Outcome, solo_band
 from referee.blindspot.rules import MIN_LENGTH, Play, Verdict
-from referee.blindspot.tiles import Layout, TileRef
 from referee.core.cells import Cell
+
+if TYPE_CHECKING:  # check-word and words do not load the game modules
+    from referee.blindspot.game import GameSetup, GameState, Outcome
+    from referee.blindspot.tiles import Layout, TileRef
 
 Style = Callable[..., str]
 
@@ -140,7 +142,7 @@ def status(setup: GameSetup, state: GameState, path: str) -> str:
     if state.over:
         score = state.solo_score(setup)
         if score is not None:
-            return f"Game over. Solo score: {score} ({solo_band(score)})."
+            return f"Game over. Solo score: {score} ({state.solo_rating(setup)})."
         if isinstance(state.winner, tuple):
             return f"Game over: {' and '.join(state.winner)} win."
         return f"Game over: {state.winner} wins."
@@ -166,7 +168,7 @@ def game_summary(setup: GameSetup, state: GameState, version: int) -> list[str]:
         lines.append(f"Out: {', '.join(state.eliminated)}")
     score = state.solo_score(setup)
     if score is not None:
-        lines.append(f"Solo score: {score} ({solo_band(score)})")
+        lines.append(f"Solo score: {score} ({state.solo_rating(setup)})")
     lines.append(f"Actions: {len(state.actions)} (version {version})")
     return lines
 
