@@ -13,11 +13,11 @@ def fig_check_word(runs: int) -> list[Figure]:
 
 
 def fig_words(runs: int) -> list[Figure]:
-    from referee.blindspot import Position, legal_plays
+    from referee.blindspot.formats import load_layout
+    from referee.blindspot.rules import Position, legal_plays
     from referee.dictionary import open_dictionary
-    from referee.setups import load_layout
 
-    board = load_layout(SAMPLE)
+    board = load_layout(SAMPLE).board
     lexicon = open_dictionary("en_US")
     empty = Position.empty()
     count = len(legal_plays(board, lexicon, player="red", position=empty))
@@ -41,11 +41,11 @@ def fig_batch(runs: int) -> list[Figure]:
 
     import enchant
 
-    from referee.blindspot import Position, legal_plays
+    from referee.blindspot.formats import load_layout
+    from referee.blindspot.rules import Position, legal_plays
     from referee.dictionary import open_dictionary
-    from referee.setups import load_layout
 
-    board = load_layout(SAMPLE)
+    board = load_layout(SAMPLE).board
     plays = legal_plays(board, open_dictionary("en_US"), position=Position.empty())
     misses = [("xyzzy", "E5"), ("planex", "E8"), ("tie", "C4"), ("cat", "H5"), ("etc", "C7")]
     pool = [(p.word, p.at.name) for p in plays] + misses

@@ -146,11 +146,12 @@ BS_GAME = Format(
         "tests/data/fuzz/bs-game-teams.yaml",
         "tests/data/fuzz/bs-game-solo.yaml",
         "tests/data/blindspot-games/two-player-game.yaml",
+        "tests/data/blindspot-games/format-1/two-player-game.yaml",
         "tests/data/blindspot-games/play-after-elimination-three-players.yaml",
         "tests/data/blindspot-games/undo-first.yaml",
         "tests/data/blindspot-games/tampered-letters.yaml",
     ),
-    lambda doc: doc.get("game") == "blind-spot-game",
+    lambda doc: doc.get("game") in ("blindspot", "blind-spot-game"),
 )
 BOARD = Format(
     "board",
@@ -336,14 +337,14 @@ BLIND_SPOT_GAME = [
     _t(
         "blindspot-game-play:GAME",
         BS_GAME,
-        *("blindspot", "game", "play", "@F", "E4", "tale"),
+        *("blindspot", "game", "play", "@F", "tale", "--at", "E4"),
         writes=("@F",),
         reload=BS_SHOW,
     ),
     _t(
         "blindspot-game-bonus:GAME",
         BS_GAME,
-        *("blindspot", "game", "bonus", "@F", "A5"),
+        *("blindspot", "game", "bonus", "@F", "--at", "A5"),
         writes=("@F",),
         reload=BS_SHOW,
     ),
@@ -752,6 +753,7 @@ WORDS_OF_THE_FORMATS = [
     *("A1", "E4", "I9", "J1", "A0", "Z99", "a1", "B5", "E5", "A", "1", "11A", "1A", "9B", "19A"),
     *("t-1", "q-8", "a-1", "x-0", "t-100", "-", ".", "t", "qu-1", "a-1  b-1", "a-1  .    b"),
     *("blind-spot", "blind-spot-game", "word-block", "out-of-sight", "standard", "teams", "solo"),
+    *("blindspot", "referee-game/2"),
     *("play", "bonus", "skip-bonus", "timeout", "undo", "claim", "place", "move-block", "frame"),
     *("basic", "advanced", "blue-7", "red-19", "red-0", "silver", "purple-2", "one/blue"),
     *("Apple / Red", "/", "a/", "/b", "a/b/c", "sha256", "BS1-1A3A5B-16B7B17B-8B14B12B-5Y"),
@@ -771,7 +773,7 @@ KEYS_OF_THE_FORMATS = [
     *("mode", "players", "layout", "source", "sha256", "actions", "do", "player", "at", "word"),
     *("dictionary", "allow", "spots", "glasses", "teams", "cards", "blocks", "claimed", "area"),
     *("board", "history", "action", "card", "from", "to", "path", "challenged_by", "valid"),
-    *("reason", "points", "frame", "banks", "prefer", "A", "B", "1", "<<"),
+    *("reason", "points", "frame", "banks", "prefer", "A", "B", "1", "<<", "forced"),
 ]
 
 safe_text = st.text(st.characters(exclude_categories=["Cs"]), max_size=12)

@@ -91,30 +91,30 @@ CASES: dict[str, Bad] = {
     ),
     "row-of-8-letters": Bad(
         layout(L),
-        (L, "letters row 4", "got 8"),
+        (L, "line 5: letters[3]", "got 8"),
         (("layout.yaml", letters([*ROWS[:3], "wealotar", *ROWS[4:]]).encode()),),
     ),
     "digit-in-letters": Bad(
         layout(L),
-        (L, "letters row 4", "'3'"),
+        (L, "line 5: letters[3]", "'3'"),
         (("layout.yaml", letters([*ROWS[:3], "weal3taru", *ROWS[4:]]).encode()),),
     ),
     "punctuation-in-letters": Bad(
         layout(L),
-        (L, "letters row 7", "'!'"),
+        (L, "line 8: letters[6]", "'!'"),
         (("layout.yaml", letters([*ROWS[:6], "'etec!tars'", *ROWS[7:]]).encode()),),
     ),
     "unknown-tile-19A": Bad(
-        layout(L), (L, "tiles row 1, tile 3", "19A"), (("layout.yaml", tiles("19A").encode()),)
+        layout(L), (L, "line 2: tiles[0][2]", "19A"), (("layout.yaml", tiles("19A").encode()),)
     ),
     "tile-side-7C": Bad(
-        layout(L), (L, "tiles row 1, tile 3", "7C"), (("layout.yaml", tiles("7C").encode()),)
+        layout(L), (L, "line 2: tiles[0][2]", "7C"), (("layout.yaml", tiles("7C").encode()),)
     ),
     "tile-ref-A7": Bad(
-        layout(L), (L, "tiles row 1, tile 3", "A7"), (("layout.yaml", tiles("A7").encode()),)
+        layout(L), (L, "line 2: tiles[0][2]", "A7"), (("layout.yaml", tiles("A7").encode()),)
     ),
     "tile-ref-7": Bad(
-        layout(L), (L, "tiles row 1, tile 3", "7"), (("layout.yaml", tiles("7").encode()),)
+        layout(L), (L, "line 2: tiles[0][2]", "7"), (("layout.yaml", tiles("7").encode()),)
     ),
     "at-J1": Bad(layout(SAMPLE, at="J1"), ("J1", "off the board")),
     "at-A0": Bad(layout(SAMPLE, at="A0"), ("A0", "off the board")),
@@ -182,12 +182,12 @@ CASES: dict[str, Bad] = {
     "catalog-missing": Bad(
         layout(L, "--catalog", "{tmp}/catalog.yaml"),
         ("{tmp}/catalog.yaml", "no such"),
-        (("layout.yaml", tiles("9A").encode()),),
+        (("layout.yaml", tiles("3A").encode()),),
     ),
     "catalog-not-a-catalog": Bad(
         layout(L, "--catalog", "{tmp}/catalog.yaml"),
         ("{tmp}/catalog.yaml",),
-        (("layout.yaml", tiles("9A").encode()), ("catalog.yaml", b"name: mine\ntiles: [1, 2]\n")),
+        (("layout.yaml", tiles("3A").encode()), ("catalog.yaml", b"name: mine\ntiles: [1, 2]\n")),
     ),
     "layout-option-missing": Bad(("check-word", "seas", "--at", "D1"), ("--layout",)),
     "unknown-option": Bad(layout(SAMPLE, "--bogus"), ("--bogus",)),
@@ -211,12 +211,12 @@ BOMBS: dict[str, Bad] = {
     ),
     "alias-bomb-as-letters-row": Bad(
         layout(L),
-        (L, "letters row 1"),
+        (L, "letters[0]"),
         (("layout.yaml", f"letters: [{BOMB}, {', '.join(ROWS[1:])}]\n".encode()),),
     ),
     "alias-bomb-as-tile-ref": Bad(
         layout(L),
-        (L, "tiles row 1, tile 3"),
+        (L, "line 2: tiles[0][2]"),
         (("layout.yaml", tiles(BOMB).encode()),),
     ),
     "alias-bomb-as-glasses-count": Bad(

@@ -1,4 +1,5 @@
-"""Unit tests of Blind Spot games at the pure level: GameSetup, step and replay.
+"""Unit tests of Blind Spot games at the pure level: GameSetup, step, and
+replay through the engine (referee.engine) with Blind Spot's file format.
 
 The spec is issue 7 and the Blind Spot Rulebook: Play,
 Farsighted Bonus, Glasses, Team Game, Solo Play, Solo Scoring. Dictionaries are
@@ -10,7 +11,6 @@ ACTION at D6 (west, a bonus), KOI at C2.
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import tempfile
 from collections.abc import Container, Sequence
@@ -20,24 +20,29 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from helpers import SAMPLE_LETTERS
-from referee.blindspot import (
-    SIZE,
-    SPOTS_PER_COLOUR,
+from referee import engine
+from referee.blindspot.game import (
+    BLIND_SPOT,
+    UNDO,
     Action,
     ActionKind,
     GameSetup,
     GameState,
+    Mode,
     Outcome,
-    board_from_letters,
-    check_word,
-    legal_plays,
-    replay,
     solo_band,
     step,
 )
+from referee.blindspot.rules import (
+    SIZE,
+    SPOTS_PER_COLOUR,
+    board_from_letters,
+    check_word,
+    legal_plays,
+)
 from referee.core.cells import Cell
 from referee.core.errors import InputError
-from referee.setups import GameFile, load_game
+from referee.core.files import parse_document, reading
 
 SAMPLE = board_from_letters(SAMPLE_LETTERS)
 # No word of WORDS (or any word at all) reads on this board.
@@ -64,6 +69,19 @@ WORDS: frozenset[str] = frozenset(
     }
 )
 A_WORDS: frozenset[str] = frozenset({"aaa", "aaaa", "aaaaa"})
+
+
+def replay(
+    setup: GameSetup, actions: Sequence[Action] = (), source: str = "game.yaml"
+) -> GameState:
+    """The state after ``actions`` as the engine replays a game file (an undo
+    takes back the action before; an impossible action is an InputError)."""
+    with reading(source):
+        return engine.replay(BLIND_SPOT, engine.Log(setup, tuple(actions))).state
+
+
+def mode_of(teams: bool, solo: bool) -> Mode:
+    return "solo" if solo else "teams" if teams else "standard"
 
 
 def cell(name: str) -> Cell:
@@ -166,7 +184,7 @@ def test_create_seats_and_supply(
     colours: tuple[str, ...],
     supply: int,
 ) -> None:
-    setup = GameSetup.create(SAMPLE, players, teams=teams, solo=solo)
+    setup = GameSetup.create(SAMPLE, players, mode_of(teams, solo))
     assert setup.players == seats
     assert setup.mode == mode
     assert setup.colours_of(seats[0]) == colours
@@ -178,12 +196,20 @@ def test_create_seats_and_supply(
     [
         (["red", "yellow"], False, False, "red and yellow are the same side"),
         (["green", "blue"], False, False, "green and blue are the same side"),
-        (["red", "blue", "yellow"], True, False, "--teams needs all four colours"),
-        (["red", "blue"], True, False, "--teams needs all four colours"),
+        (["red", "blue", "yellow"], True, False, "a team game needs all four colours"),
+        (["red", "blue"], True, False, "a team game needs all four colours"),
+        (
+            ["red", "yellow", "blue", "green"],
+            True,
+            False,
+            "the members of each team sit alternately with the other team: "
+            "red and yellow are teammates seated side by side",
+        ),
+        (["blue", "red", "yellow", "green"], True, False, "red and yellow are teammates"),
+        (["green", "blue", "red", "yellow"], True, False, "green and blue are teammates"),
         (["red", "purple"], False, False, "unknown colour 'purple'"),
         (["red", "red"], False, False, "a colour is listed twice"),
         (["red"], False, False, "2 to 4 players, got 1"),
-        ([], True, True, "--solo and --teams cannot be combined"),
         (["red", "blue"], False, True, "solo play is blue and red, blue first"),
     ],
     ids=[
@@ -191,10 +217,12 @@ def test_create_seats_and_supply(
         "same-side-green-blue",
         "teams-with-three",
         "teams-with-two",
+        "teams-seated-red-yellow-blue-green",
+        "teams-seated-blue-red-yellow-green",
+        "teams-seated-green-blue-red-yellow",
         "unknown-colour",
         "colour-twice",
         "one-player",
-        "solo-and-teams",
         "solo-red-first",
     ],
 )
@@ -202,8 +230,29 @@ def test_create_refuses_impossible_tables(
     players: list[str], teams: bool, solo: bool, message: str
 ) -> None:
     with pytest.raises(InputError) as info:
-        GameSetup.create(SAMPLE, players, teams=teams, solo=solo)
+        GameSetup.create(SAMPLE, players, mode_of(teams, solo))
     assert message in info.value.message
+    assert info.value.place == "players"
+
+
+@pytest.mark.parametrize(
+    "players",
+    [
+        ["red", "blue", "yellow", "green"],
+        ["blue", "red", "green", "yellow"],
+        ["yellow", "green", "red", "blue"],
+        ["green", "yellow", "blue", "red"],
+    ],
+    ids=lambda p: ",".join(p),
+)
+def test_team_seats_alternate(players: list[str]) -> None:
+    """The rulebook: "The members of each team sit alternately with the other team."."""
+    setup = GameSetup.create(SAMPLE, players, "teams")
+    assert (setup.players, setup.mode, setup.teams) == (
+        tuple(players),
+        "teams",
+        (("red", "yellow"), ("blue", "green")),
+    )
 
 
 # -------------------------------------------------------- the two-player game
@@ -244,7 +293,7 @@ def test_scripted_two_player_game_to_its_end() -> None:
     state = accept(setup, state, [timeout("red")])
     assert state.over
     final = replay(setup, state.actions)
-    assert final == dataclasses.replace(state, recorded=11)
+    assert final == state
     assert final.to_dict(setup) == {
         "turn": None,
         "spots": {"red": ["G1", "E8", "A5", "D1"], "blue": ["E4", "H5", "D6"]},
@@ -256,7 +305,6 @@ def test_scripted_two_player_game_to_its_end() -> None:
         "solo_rating": None,
         "spots_left": {"red": 34, "blue": 36},
         "actions": 11,
-        "recorded": 11,
     }
     assert refuse(setup, state, play("blue", "C2", "koi")).reason == "game-over"
     assert refuse(setup, state, timeout("blue")).reason == "game-over"
@@ -270,13 +318,12 @@ def test_play_by_the_wrong_seat_is_not_your_turn() -> None:
 
 
 @pytest.mark.parametrize("kind", ["bonus", "skip-bonus"], ids=["bonus", "skip-bonus"])
-def test_bonus_when_none_is_owed_is_unusable(kind: ActionKind) -> None:
+def test_bonus_when_none_is_owed_is_refused(kind: ActionKind) -> None:
+    """The command line makes this exit 2 (the action makes no sense at all)."""
     setup = two_player()
     state = replay(setup, ())
     action = Action(kind, "red", cell("A5") if kind == "bonus" else None)
-    with pytest.raises(InputError) as info:
-        step(setup, state, action, WORDS, WORDS)
-    assert info.value.message == f"{kind}: no bonus spot is owed"
+    assert refuse(setup, state, action).reason == "no-bonus-owed"
 
 
 # ------------------------------------------------------------ turn order
@@ -312,7 +359,7 @@ def test_turn_order_is_the_players_order_and_skips_the_eliminated() -> None:
 
 
 def test_team_game_partner_glasses_teammate_spots_and_team_loss() -> None:
-    setup = GameSetup.create(SAMPLE, ["red", "blue", "yellow", "green"], teams=True)
+    setup = GameSetup.create(SAMPLE, ["red", "blue", "yellow", "green"], "teams")
     state = accept(setup, replay(setup, ()), [play("red", "E4", "tale")])
     # Blue cannot read across red's spot; yellow, red's teammate, can.
     assert refuse(setup, state, play("blue", "C4", "welt")).reason == "blocked"
@@ -327,7 +374,7 @@ def test_team_game_partner_glasses_teammate_spots_and_team_loss() -> None:
     # Green's second glasses spot: blue and green lose together.
     state = accept(setup, state, [timeout("green")])
     final = replay(setup, state.actions)
-    assert final == dataclasses.replace(state, recorded=8)
+    assert final == state
     assert final.to_dict(setup) == {
         "turn": None,
         "spots": {"red": ["E4"], "blue": ["G1", "D1"], "yellow": ["C4", "H5"]},
@@ -339,7 +386,6 @@ def test_team_game_partner_glasses_teammate_spots_and_team_loss() -> None:
         "solo_rating": None,
         "spots_left": {"red": 18, "blue": 18, "yellow": 18, "green": 18},
         "actions": 8,
-        "recorded": 8,
     }
 
 
@@ -347,7 +393,7 @@ def test_team_game_partner_glasses_teammate_spots_and_team_loss() -> None:
 
 
 def test_solo_game_to_its_end_with_its_score() -> None:
-    setup = GameSetup.create(SAMPLE, [], solo=True)
+    setup = GameSetup.create(SAMPLE, [], "solo")
     state = replay(setup, ())
     assert state.turn == "blue"
     # "You must play a word if you can": the proof is the first legal play.
@@ -372,7 +418,7 @@ def test_solo_game_to_its_end_with_its_score() -> None:
     # The game ends with blue's second glasses spot; the score is red's glasses spots.
     state = accept(setup, state, [timeout("blue", forced=True)])
     final = replay(setup, state.actions)
-    assert final == dataclasses.replace(state, recorded=9)
+    assert final == state
     assert final.to_dict(setup) == {
         "turn": None,
         "spots": {"blue": ["G1", "E4", "D1"]},
@@ -384,13 +430,12 @@ def test_solo_game_to_its_end_with_its_score() -> None:
         "solo_rating": "Slightly blurry...",
         "spots_left": {"blue": 35, "red": 36},
         "actions": 9,
-        "recorded": 9,
     }
     assert refuse(setup, state, timeout("red")).reason == "game-over"
 
 
 def test_solo_timeout_without_a_word_needs_no_force() -> None:
-    setup = GameSetup.create(NO_WORDS, [], solo=True)
+    setup = GameSetup.create(NO_WORDS, [], "solo")
     state = accept(setup, replay(setup, ()), [timeout("blue"), timeout("red"), timeout("blue")])
     assert (state.over, state.solo_score(setup), state.glasses) == (
         True,
@@ -516,9 +561,8 @@ def test_undo_takes_back_the_last_effective_action() -> None:
     setup = two_player()
     base = [play("red", "G1", "pet"), play("blue", "E4", "tale"), play("red", "E8", "planet")]
     undo = Action("undo")
-    assert replay(setup, [*base, undo]) == dataclasses.replace(replay(setup, base[:2]), recorded=4)
-    two_undos = replay(setup, [*base, undo, undo])
-    assert two_undos == dataclasses.replace(replay(setup, base[:1]), recorded=5)
+    assert replay(setup, [*base, undo]) == replay(setup, base[:2])
+    assert replay(setup, [*base, undo, undo]) == replay(setup, base[:1])
 
 
 @pytest.mark.parametrize(
@@ -531,7 +575,7 @@ def test_undo_takes_back_the_last_effective_action() -> None:
             3,
             "game-over",
         ),
-        ([play("red", "G1", "pet"), bonus("blue", "A5")], 1, "no bonus spot is owed"),
+        ([play("red", "G1", "pet"), bonus("blue", "A5")], 1, "no-bonus-owed: bonus blue A5"),
         ([play("red", "G1", "pet"), Action("undo"), Action("undo")], 2, "nothing to undo"),
         ([play("red", "C4", "welt")], 0, "not-found"),
         ([play("blue", "G1", "pet")], 0, "not-your-turn"),
@@ -552,7 +596,8 @@ def test_replay_names_the_first_impossible_action(
     with pytest.raises(InputError) as info:
         replay(two_player(), actions, "game.yaml")
     message = info.value.message
-    assert message.startswith(f"game.yaml: actions[{index}]: impossible")
+    assert message.startswith(f"game.yaml: history[{index}]: ")
+    assert "impossible" in message or "nothing to undo" in message
     assert fragment in message
 
 
@@ -563,34 +608,49 @@ def test_replay_trusts_recorded_words_but_checks_the_board() -> None:
     # ... but not letters that are not there.
     with pytest.raises(InputError) as info:
         replay(two_player(), [play("red", "C2", "kmi")], "game.yaml")
-    assert info.value.message.startswith(
-        "game.yaml: actions[0]: impossible action (play red C2 KMI)"
+    assert (
+        info.value.message
+        == "game.yaml: history[0]: impossible action (not-found: play red C2 KMI)"
     )
 
 
 # ---------------------------------------------------------------- the file
 
 
-def _load_text(text: str) -> GameFile:
+Log = engine.Log[GameSetup, Action]
+
+
+def _load_text(text: str) -> Log:
+    """A game file's text read back as the engine reads it (from a real file)."""
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "game.yaml")
         with open(path, "w", encoding="utf-8") as fh:
             fh.write(text)
-        return load_game(path)
+        return engine.load(BLIND_SPOT, path).log
 
 
 def test_game_file_round_trips() -> None:
-    setup = GameSetup.create(SAMPLE, [], solo=True)
+    setup = GameSetup.create(
+        SAMPLE,
+        [],
+        "solo",
+        dictionary="en_GB",
+        allow="extra.txt",
+        source="setups/sample.yaml",
+        code="BS1-1A2A3A-4B5B6B-7A8A9A-6E",
+    )
     actions = (
         timeout("blue", forced=True),
         play("red", "G1", "pet"),
-        Action("undo"),
+        UNDO,
         play("red", "D1", "seas"),
     )
-    gf = GameFile(setup, actions, "setups/sample.yaml", None, "en_GB", "extra.txt")
-    loaded = _load_text(gf.text())
-    assert loaded == gf
-    assert loaded.text() == gf.text()
+    log = engine.Log(setup, actions)
+    text = engine.text(BLIND_SPOT, log)
+    loaded = _load_text(text)
+    assert loaded == log
+    assert engine.text(BLIND_SPOT, loaded) == text
+    assert engine.parse(BLIND_SPOT, parse_document(text, "g")) == log
 
 
 # --------------------------------------------------------------- properties
@@ -600,8 +660,8 @@ def _setups() -> dict[str, GameSetup]:
     return {
         "two": GameSetup.create(SAMPLE, ["red", "blue"]),
         "three": GameSetup.create(SAMPLE, ["yellow", "red", "blue"]),
-        "teams": GameSetup.create(SAMPLE, ["red", "blue", "yellow", "green"], teams=True),
-        "solo": GameSetup.create(SAMPLE, [], solo=True),
+        "teams": GameSetup.create(SAMPLE, ["red", "blue", "yellow", "green"], "teams"),
+        "solo": GameSetup.create(SAMPLE, [], "solo"),
     }
 
 
@@ -665,23 +725,21 @@ def test_replay_of_the_recorded_actions_is_the_stepped_state(
         action = _move(setup, state, kind, where, pick, flag)
         if action is None:
             continue
-        try:
-            outcome, new = step(setup, state, action, WORDS, WORDS)
-        except InputError:
+        outcome, new = step(setup, state, action, WORDS, WORDS)
+        if outcome.reason == "no-bonus-owed":
             assert state.bonus_owed is None and action.kind in ("bonus", "skip-bonus")
-            continue
         if outcome.ok:
             states.append(new)
             recorded.append(action)
         else:
             assert new is state
-    expected = dataclasses.replace(states[-1], recorded=len(recorded))
+    expected = states[-1]
     assert replay(setup, recorded) == expected
-    # The file round-trips: text -> load_game -> replay gives the same state.
-    loaded = _load_text(GameFile(setup, tuple(recorded), "setups/sample.yaml").text())
+    # The file round-trips: text -> engine.load -> replay gives the same state.
+    loaded = _load_text(engine.text(BLIND_SPOT, engine.Log(setup, tuple(recorded))))
     assert loaded.setup == setup
-    assert loaded.actions == tuple(recorded)
-    assert replay(loaded.setup, loaded.actions) == expected
+    assert loaded.history == tuple(recorded)
+    assert replay(loaded.setup, loaded.history) == expected
     # Invariants of every replayed state.
     spots_left = expected.to_dict(setup)["spots_left"]
     assert all(0 <= left <= setup.supply for left in spots_left.values())

@@ -44,7 +44,7 @@ Players: red, blue (standard)
 Glasses tile: red 2, blue 1
 Spots left: red 34, blue 36
 Out: red
-Actions: 11
+Actions: 11 (version 11)
 Game over: blue wins.
 """
 
@@ -61,9 +61,9 @@ def state(
     solo_rating: str | None = None,
     spots_left: dict[str, int] | None = None,
     actions: int = 0,
-    recorded: int | None = None,
 ) -> dict[str, Any]:
-    """The whole ``game show --json`` document (defaults: a fresh red,blue game)."""
+    """The state as ``game show --json`` and every action's JSON give it (the
+    version aside; defaults: a fresh red,blue game)."""
     return {
         "turn": turn,
         "spots": spots or {},
@@ -75,7 +75,6 @@ def state(
         "solo_rating": solo_rating,
         "spots_left": spots_left if spots_left is not None else {"red": 40, "blue": 40},
         "actions": actions,
-        "recorded": actions if recorded is None else recorded,
     }
 
 
@@ -92,17 +91,20 @@ class Game:
         )
         assert (code, err) == (0, ""), err
         doc = one_json(out)
-        assert doc["valid"] is True
+        assert (doc["valid"], doc["version"]) == (True, 0)
         return dict(doc["state"])
 
     def act(self, *args: str) -> tuple[int, dict[str, Any]]:
-        """Run ``game CMD GAME ARGS --json``; the reported state must be the file's."""
+        """Run ``game CMD GAME ARGS --json``; the reported state and version
+        must be the file's, one more than before if the action was recorded."""
+        before = self.show()["version"]
         command, *rest = args
         code, out, err = self.runner("blindspot", "game", command, str(self.path), *rest, "--json")
         assert err == ""
         doc = one_json(out)
         assert doc["valid"] is (code == 0)
-        assert doc["state"] == self.show(), (args, doc)
+        assert doc["version"] == before + (1 if code == 0 else 0)
+        assert {"version": doc["version"], **doc["state"]} == self.show(), (args, doc)
         return code, doc
 
     def ok(self, *args: str) -> dict[str, Any]:
@@ -119,14 +121,19 @@ class Game:
         return doc
 
     def show(self) -> dict[str, Any]:
+        """``game show --json``: the version and the state."""
         code, out, err = self.runner("blindspot", "game", "show", str(self.path), "--json")
         assert (code, err) == (0, ""), err
         result: dict[str, Any] = one_json(out)
         return result
 
+    def state(self) -> dict[str, Any]:
+        """``game show --json`` without the version."""
+        return {k: v for k, v in self.show().items() if k != "version"}
+
     def actions(self) -> list[dict[str, Any]]:
         data = yaml.safe_load(self.path.read_text(encoding="utf-8"))
-        result: list[dict[str, Any]] = data["actions"]
+        result: list[dict[str, Any]] = data["history"]
         return result
 
 
@@ -142,7 +149,7 @@ def quick(invoke: Runner, tmp_path: Path) -> Game:
 
 
 def play(player: str, at: str, word: str) -> dict[str, Any]:
-    return {"do": "play", "player": player, "at": at, "word": word}
+    return {"action": "play", "player": player, "at": at, "word": word}
 
 
 # ------------------------------------------------------ the two-player game
@@ -150,10 +157,11 @@ def play(player: str, at: str, word: str) -> dict[str, Any]:
 
 def test_scripted_two_player_game_to_its_end(game: Game, referee: Runner) -> None:
     assert game.new("--players", "red,blue") == state(turn="red")
-    doc = game.ok("play", "G1", "pet")
+    doc = game.ok("play", "pet", "--at", "G1")
     assert doc == {
         "valid": True,
         "reason": None,
+        "version": 1,
         "action": play("red", "G1", "pet"),
         "word": "pet",
         "at": "G1",
@@ -164,15 +172,11 @@ def test_scripted_two_player_game_to_its_end(game: Game, referee: Runner) -> Non
             turn="blue", spots={"red": ["G1"]}, spots_left={"red": 39, "blue": 40}, actions=1
         ),
     }
-    game.ok("play", "E4", "tale")
+    game.ok("play", "tale", "--at", "E4")
     # The rulebook's blocked WELT: exit 1, check-word's reason, not recorded.
-    doc = game.no("blocked", "play", "C4", "welt")
-    assert (doc["cells"], doc["direction"], doc["state"]["recorded"]) == (
-        ["A4", "B4", "D4", "F4"],
-        "E",
-        2,
-    )
-    doc = game.ok("play", "E8", "planet")
+    doc = game.no("blocked", "play", "welt", "--at", "C4")
+    assert (doc["cells"], doc["direction"], doc["version"]) == (["A4", "B4", "D4", "F4"], "E", 2)
+    doc = game.ok("play", "planet", "--at", "E8")
     assert doc["bonus"] is True
     assert doc["state"] == state(
         turn="red",
@@ -181,18 +185,18 @@ def test_scripted_two_player_game_to_its_end(game: Game, referee: Runner) -> Non
         spots_left={"red": 38, "blue": 39},
         actions=3,
     )
-    game.no("bonus-owed", "play", "D1", "seas")
-    game.no("occupied", "bonus", "E4")
-    doc = game.ok("bonus", "A5")
-    assert doc["action"] == {"do": "bonus", "player": "red", "at": "A5"}
-    game.no("diagonal-needs-glasses", "play", "H5", "cat")
-    assert game.ok("timeout")["action"] == {"do": "timeout", "player": "blue"}
-    game.ok("play", "D1", "seas")
-    doc = game.ok("play", "H5", "cat")  # blue has glasses now: the diagonal reads
+    game.no("bonus-owed", "play", "seas", "--at", "D1")
+    game.no("occupied", "bonus", "--at", "E4")
+    doc = game.ok("bonus", "--at", "A5")
+    assert doc["action"] == {"action": "bonus", "player": "red", "at": "A5"}
+    game.no("diagonal-needs-glasses", "play", "cat", "--at", "H5")
+    assert game.ok("timeout")["action"] == {"action": "timeout", "player": "blue"}
+    game.ok("play", "seas", "--at", "D1")
+    doc = game.ok("play", "cat", "--at", "H5")  # blue has glasses now: the diagonal reads
     assert (doc["cells"], doc["direction"]) == (["F3", "G4", "I6"], "SE")
     game.ok("timeout")
-    assert game.ok("play", "D6", "action")["state"]["bonus_owed"] is True
-    assert game.ok("skip-bonus")["action"] == {"do": "skip-bonus", "player": "blue"}
+    assert game.ok("play", "action", "--at", "D6")["state"]["bonus_owed"] is True
+    assert game.ok("skip-bonus")["action"] == {"action": "skip-bonus", "player": "blue"}
     doc = game.ok("timeout")
     final = state(
         turn=None,
@@ -205,7 +209,7 @@ def test_scripted_two_player_game_to_its_end(game: Game, referee: Runner) -> Non
     )
     assert doc["state"] == final
     # After the end nothing more is accepted.
-    game.no("game-over", "play", "C2", "koi", "--player", "blue")
+    game.no("game-over", "play", "koi", "--at", "C2", "--player", "blue")
     game.no("game-over", "timeout")
     # The file holds every action in order, byte for byte the golden file.
     assert game.path.read_text(encoding="utf-8") == (DATA / "two-player-game.yaml").read_text(
@@ -215,39 +219,41 @@ def test_scripted_two_player_game_to_its_end(game: Game, referee: Runner) -> Non
         play("red", "G1", "pet"),
         play("blue", "E4", "tale"),
         play("red", "E8", "planet"),
-        {"do": "bonus", "player": "red", "at": "A5"},
-        {"do": "timeout", "player": "blue"},
+        {"action": "bonus", "player": "red", "at": "A5"},
+        {"action": "timeout", "player": "blue"},
         play("red", "D1", "seas"),
         play("blue", "H5", "cat"),
-        {"do": "timeout", "player": "red"},
+        {"action": "timeout", "player": "red"},
         play("blue", "D6", "action"),
-        {"do": "skip-bonus", "player": "blue"},
-        {"do": "timeout", "player": "red"},
+        {"action": "skip-bonus", "player": "blue"},
+        {"action": "timeout", "player": "red"},
     ]
-    assert game.show() == final
+    assert game.state() == final
     assert referee("blindspot", "game", "show", str(game.path)) == (0, FINAL_SHOW, "")
 
 
 def test_text_output_of_a_play_and_a_refusal(quick: Game, invoke: Runner) -> None:
     quick.new("--players", "red,blue")
     path = str(quick.path)
-    code, out, err = invoke("blindspot", "game", "play", path, "G1", "pet")
+    code, out, err = invoke("blindspot", "game", "play", path, "pet", "--at", "G1")
     assert (code, err) == (0, "")
     assert out.endswith("\nPET is legal: reads west from I1 to F1, skipping G1.\nTurn: blue.\n")
-    code, out, err = invoke("blindspot", "game", "play", path, "E4", "tale", "--player", "red")
+    code, out, err = invoke(
+        "blindspot", "game", "play", path, "tale", "--at", "E4", "--player", "red"
+    )
     assert (code, err) == (1, "")
     assert out.endswith(
         "\nNot accepted: play red E4 TALE: not-your-turn: it is another player's turn.\n"
         "Turn: blue.\n"
     )
-    assert invoke("blindspot", "game", "play", path, "E4", "tale")[0] == 0
-    code, out, _ = invoke("blindspot", "game", "play", path, "E8", "planet")
+    assert invoke("blindspot", "game", "play", path, "tale", "--at", "E4")[0] == 0
+    code, out, _ = invoke("blindspot", "game", "play", path, "planet", "--at", "E8")
     assert code == 0
     assert out.endswith(
         "PLANET is legal: reads east from A8 to G8, skipping E8. "
         "Farsighted bonus: place one more spot anywhere.\n"
         f"red earned the farsighted bonus: place it with 'referee blindspot game bonus {path} "
-        f"CELL' or skip it with 'referee blindspot game skip-bonus {path}'.\n"
+        f"--at CELL' or skip it with 'referee blindspot game skip-bonus {path}'.\n"
     )
 
 
@@ -262,7 +268,7 @@ def test_game_show_text_of_a_new_game(referee: Runner, tmp_path: Path) -> None:
     assert (code, err) == (0, "")
     assert out.endswith(
         "\nPlayers: red, blue (standard)\nGlasses tile: red 0, blue 0\n"
-        "Spots left: red 40, blue 40\nActions: 0\nTurn: red.\n"
+        "Spots left: red 40, blue 40\nActions: 0 (version 0)\nTurn: red.\n"
     )
 
 
@@ -274,13 +280,18 @@ def test_turn_order_is_the_players_order_and_skips_the_eliminated(quick: Game) -
     assert start["turn"] == "blue"
     assert start["spots_left"] == {"blue": 20, "yellow": 20, "red": 20}
     turns = []
-    for args in [("timeout",), ("timeout",), ("play", "G1", "pet"), ("play", "E4", "tale")]:
+    for args in [
+        ("timeout",),
+        ("timeout",),
+        ("play", "pet", "--at", "G1"),
+        ("play", "tale", "--at", "E4"),
+    ]:
         turns.append(quick.ok(*args)["state"]["turn"])
     assert turns == ["yellow", "red", "blue", "yellow"]
     assert quick.ok("timeout")["state"]["eliminated"] == ["yellow"]  # yellow's second
-    assert quick.ok("play", "D1", "seas")["state"]["turn"] == "blue"
-    assert quick.ok("play", "C2", "koi")["state"]["turn"] == "red"  # yellow skipped
-    quick.no("not-your-turn", "play", "E8", "planet", "--player", "yellow")
+    assert quick.ok("play", "seas", "--at", "D1")["state"]["turn"] == "blue"
+    assert quick.ok("play", "koi", "--at", "C2")["state"]["turn"] == "red"  # yellow skipped
+    quick.no("not-your-turn", "play", "planet", "--at", "E8", "--player", "yellow")
     quick.ok("timeout")
     doc = quick.ok("timeout")
     assert doc["state"] == state(
@@ -304,17 +315,17 @@ def test_team_game_partner_glasses_and_team_loss(game: Game) -> None:
         glasses={"red": 0, "blue": 0, "yellow": 0, "green": 0},
         spots_left={"red": 20, "blue": 20, "yellow": 20, "green": 20},
     )
-    game.ok("play", "E4", "tale")
+    game.ok("play", "tale", "--at", "E4")
     # WELT across red's E4: blocked for blue, legal for red's teammate yellow.
-    game.no("blocked", "play", "C4", "welt")
-    game.ok("play", "G1", "pet")
-    game.no("diagonal-needs-glasses", "play", "H5", "cat")
-    doc = game.ok("play", "C4", "welt")
+    game.no("blocked", "play", "welt", "--at", "C4")
+    game.ok("play", "pet", "--at", "G1")
+    game.no("diagonal-needs-glasses", "play", "cat", "--at", "H5")
+    doc = game.ok("play", "welt", "--at", "C4")
     assert (doc["action"], doc["cells"]) == (play("yellow", "C4", "welt"), ["A4", "B4", "D4", "F4"])
     game.ok("timeout")  # green
     game.ok("timeout")  # red: now red and yellow read diagonally
-    game.ok("play", "D1", "seas")
-    doc = game.ok("play", "H5", "cat")
+    game.ok("play", "seas", "--at", "D1")
+    doc = game.ok("play", "cat", "--at", "H5")
     assert (doc["action"]["player"], doc["cells"], doc["direction"]) == (
         "yellow",
         ["F3", "G4", "I6"],
@@ -331,11 +342,13 @@ def test_team_game_partner_glasses_and_team_loss(game: Game) -> None:
         actions=8,
     )
     assert doc["state"] == final
-    assert game.show() == final
+    assert game.state() == final
     code, out, err = game.runner("blindspot", "game", "show", str(game.path))
     assert (code, err) == (0, "")
-    assert out.endswith("\nOut: blue, green\nActions: 8\nGame over: red and yellow win.\n")
-    game.no("game-over", "play", "D6", "action", "--player", "red")
+    assert out.endswith(
+        "\nOut: blue, green\nActions: 8 (version 8)\nGame over: red and yellow win.\n"
+    )
+    game.no("game-over", "play", "action", "--at", "D6", "--player", "red")
 
 
 # ------------------------------------------------------------------- solo
@@ -368,21 +381,21 @@ def test_solo_game_to_its_end_with_its_score(game: Game, referee: Runner) -> Non
         "\nNot accepted: timeout blue: must-play: in solo play you must play a word if you can.\n"
         "For example: STALES at E4, reads north from E7 to E1, skipping E4.\nTurn: blue.\n"
     )
-    doc = game.ok("timeout", "--force")
-    assert doc["action"] == {"do": "timeout", "player": "blue", "forced": True}
+    doc = game.ok("timeout", "--anyway")
+    assert doc["action"] == {"action": "timeout", "player": "blue", "forced": True}
     game.no("must-play", "timeout")  # red too has words
-    game.ok("timeout", "--force")
-    game.ok("play", "G1", "pet")
-    doc = game.ok("timeout", "--force")  # red's second: red is out, the game goes on
+    game.ok("timeout", "--anyway")
+    game.ok("play", "pet", "--at", "G1")
+    doc = game.ok("timeout", "--anyway")  # red's second: red is out, the game goes on
     assert (doc["state"]["turn"], doc["state"]["eliminated"]) == ("blue", ["red"])
-    game.ok("play", "E4", "tale")
-    game.no("eliminated", "play", "D1", "seas")
+    game.ok("play", "tale", "--at", "E4")
+    game.no("eliminated", "play", "seas", "--at", "D1")
     doc = game.ok("timeout")  # no --force needed: an out colour keeps adding glasses spots
     assert doc["state"]["glasses"] == {"blue": 1, "red": 3}
     assert doc["state"]["solo_score"] == 3
-    game.ok("play", "D1", "seas")
+    game.ok("play", "seas", "--at", "D1")
     game.ok("timeout")
-    doc = game.ok("timeout", "--force")  # blue's second: the end
+    doc = game.ok("timeout", "--anyway")  # blue's second: the end
     final = state(
         turn=None,
         spots={"blue": ["G1", "E4", "D1"]},
@@ -394,11 +407,11 @@ def test_solo_game_to_its_end_with_its_score(game: Game, referee: Runner) -> Non
         actions=9,
     )
     assert doc["state"] == final
-    assert game.show() == final
+    assert game.state() == final
     code, out, err = referee("blindspot", "game", "show", str(game.path))
     assert (code, err) == (0, "")
     assert out.endswith(
-        "\nSolo score: 4 (Slightly blurry...)\nActions: 9\n"
+        "\nSolo score: 4 (Slightly blurry...)\nActions: 9 (version 9)\n"
         "Game over. Solo score: 4 (Slightly blurry...).\n"
     )
     game.no("game-over", "timeout")
@@ -415,7 +428,7 @@ def test_solo_game_on_a_board_without_words(quick: Game, invoke: Runner) -> None
     for _ in range(3):
         doc = quick.ok("timeout")  # no word: no --force needed
         assert "forced" not in doc["action"]
-    assert quick.show() == state(
+    assert quick.state() == state(
         turn=None,
         glasses={"blue": 2, "red": 1},
         eliminated=["blue"],
@@ -429,15 +442,19 @@ def test_solo_game_on_a_board_without_words(quick: Game, invoke: Runner) -> None
 # ------------------------------------------------------------------- undo
 
 
-PLANET = (("play", "G1", "pet"), ("play", "E4", "tale"), ("play", "E8", "planet"))
+PLANET = (
+    ("play", "pet", "--at", "G1"),
+    ("play", "tale", "--at", "E4"),
+    ("play", "planet", "--at", "E8"),
+)
 
 
 @pytest.mark.parametrize(
     ("players", "prefix", "action"),
     [
-        ("red,blue", (), ("play", "G1", "pet")),
-        ("red,blue", PLANET[:2], ("play", "E8", "planet")),
-        ("red,blue", PLANET, ("bonus", "A5")),
+        ("red,blue", (), ("play", "pet", "--at", "G1")),
+        ("red,blue", PLANET[:2], ("play", "planet", "--at", "E8")),
+        ("red,blue", PLANET, ("bonus", "--at", "A5")),
         ("red,blue", PLANET, ("skip-bonus",)),
         ("red,blue", (), ("timeout",)),
         ("red,blue", (("timeout",), ("timeout",)), ("timeout",)),
@@ -464,19 +481,23 @@ def test_undo_after_every_kind_of_action(
     if action == ("undo",):  # an undo after an undo takes back the action before
         quick.ok("undo")
         doc = quick.ok("undo")
-        assert doc["state"] == state(turn="red", recorded=4)
+        assert (doc["state"], doc["version"]) == (state(turn="red"), 4)
         pet, tale = play("red", "G1", "pet"), play("blue", "E4", "tale")
-        assert quick.actions() == [pet, tale, {"do": "undo"}, {"do": "undo"}]
+        assert quick.actions() == [pet, tale, {"action": "undo"}, {"action": "undo"}]
         return
     before = quick.show()
     entries = quick.actions()
     quick.ok(*action)
     done = quick.actions()[-1]
     doc = quick.ok("undo")
-    assert doc["action"] == {"do": "undo"}
+    assert doc["action"] == {"action": "undo"}
     # The state is exactly as before the action; the file grew by two entries.
-    assert doc["state"] == {**before, "recorded": before["recorded"] + 2}
-    assert quick.actions() == [*entries, done, {"do": "undo"}]
+    assert {"version": doc["version"], **doc["state"]} == {
+        **before,
+        "version": before["version"] + 2,
+    }
+    assert doc["undone"] == done
+    assert quick.actions() == [*entries, done, {"action": "undo"}]
 
 
 def test_undo_restores_an_eliminated_player(quick: Game) -> None:
@@ -485,24 +506,24 @@ def test_undo_restores_an_eliminated_player(quick: Game) -> None:
         quick.ok("timeout")
     assert quick.show()["eliminated"] == ["red"]
     doc = quick.ok("undo")
+    assert doc["version"] == 4
     assert doc["state"] == state(
         turn="red",
         glasses={"red": 1, "blue": 1},
         spots_left={"red": 39, "blue": 39},
         actions=2,
-        recorded=4,
     )
-    quick.ok("play", "G1", "pet")  # red plays on
+    quick.ok("play", "pet", "--at", "G1")  # red plays on
 
 
 def test_undo_with_nothing_to_undo(quick: Game, invoke: Runner) -> None:
     quick.new("--players", "red,blue")
     doc = quick.no("nothing-to-undo", "undo")
-    assert doc["action"] == {"do": "undo"}
-    quick.ok("play", "G1", "pet")
+    assert doc["action"] == {"action": "undo"}
+    quick.ok("play", "pet", "--at", "G1")
     quick.ok("undo")
     doc = quick.no("nothing-to-undo", "undo")
-    assert doc["state"] == state(turn="red", recorded=2)
+    assert (doc["state"], doc["version"]) == (state(turn="red"), 2)
     code, out, err = invoke("blindspot", "game", "undo", str(quick.path))
     assert (code, err) == (1, "")
     assert out.endswith(
@@ -524,19 +545,19 @@ def _position_file(tmp_path: Path, text: str) -> str:
     [
         (
             ["--players", "red,blue"],
-            (("play", "G1", "pet"), ("play", "E4", "tale")),
+            (("play", "pet", "--at", "G1"), ("play", "tale", "--at", "E4")),
             "red",
             "spots: {red: [G1], blue: [E4]}\nteams: [[red, yellow], [blue, green]]\n",
         ),
         (
             ["--players", "red,blue,yellow,green", "--teams"],
-            (("play", "E4", "tale"), ("timeout",)),
+            (("play", "tale", "--at", "E4"), ("timeout",)),
             "yellow",
             "spots: {red: [E4]}\nglasses: {blue: 1}\nteams: [[red, yellow], [blue, green]]\n",
         ),
         (
             ["--players", "red,blue,yellow,green", "--teams"],
-            (("timeout",), ("play", "G1", "pet")),
+            (("timeout",), ("play", "pet", "--at", "G1")),
             "yellow",
             "spots: {blue: [G1]}\nglasses: {red: 1}\nteams: [[red, yellow], [blue, green]]\n",
         ),
@@ -589,7 +610,7 @@ def test_hint_text_and_game_over(quick: Game, invoke: Runner, tmp_path: Path) ->
 
 def test_move_for_the_wrong_player_is_not_your_turn(quick: Game) -> None:
     quick.new("--players", "red,blue")
-    doc = quick.no("not-your-turn", "play", "G1", "pet", "--player", "blue")
+    doc = quick.no("not-your-turn", "play", "pet", "--at", "G1", "--player", "blue")
     assert doc["action"] == play("blue", "G1", "pet")
     quick.no("not-your-turn", "timeout", "--player", "blue")
     assert quick.actions() == []
@@ -597,12 +618,14 @@ def test_move_for_the_wrong_player_is_not_your_turn(quick: Game) -> None:
 
 def test_moves_after_the_game_ended_are_game_over(quick: Game, tmp_path: Path) -> None:
     shutil.copyfile(DATA / "two-player-game.yaml", quick.path)
-    quick.no("game-over", "play", "C2", "koi", "--player", "blue")
+    quick.no("game-over", "play", "koi", "--at", "C2", "--player", "blue")
     quick.no("game-over", "timeout")
-    quick.no("game-over", "bonus", "A1")
+    quick.no("game-over", "bonus", "--at", "A1")
 
 
-@pytest.mark.parametrize("command", [("bonus", "A1"), ("skip-bonus",)], ids=["bonus", "skip-bonus"])
+@pytest.mark.parametrize(
+    "command", [("bonus", "--at", "A1"), ("skip-bonus",)], ids=["bonus", "skip-bonus"]
+)
 def test_bonus_when_none_is_owed(referee: Runner, tmp_path: Path, command: tuple[str, ...]) -> None:
     path = tmp_path / "g.yaml"
     code, _, _ = referee(
@@ -619,20 +642,23 @@ def test_bonus_when_none_is_owed(referee: Runner, tmp_path: Path, command: tuple
 @pytest.mark.parametrize(
     ("name", "prefix"),
     [
-        ("two-spots-one-cell", "actions[1]: impossible action (play blue G1 PET): occupied"),
+        ("two-spots-one-cell", "history[1]: impossible action (occupied: play blue G1 PET)"),
         (
             "play-after-elimination",
-            "actions[3]: impossible action (play red G1 PET): game-over",
+            "history[3]: impossible action (game-over: play red G1 PET)",
         ),
         (
             "play-after-elimination-three-players",
-            "actions[6]: impossible action (play yellow D1 SEAS): not-your-turn",
+            "history[6]: impossible action (not-your-turn: play yellow D1 SEAS)",
         ),
-        ("undo-first", "actions[0]: impossible: undo with nothing to undo"),
-        ("bonus-not-owed", "actions[1]: impossible action (bonus blue A5)"),
-        ("tampered-letters", "layout: the letters do not match their sha256"),
-        ("garbage", "line 4, column 1: not valid YAML"),
-        ("no-words", "game: not a Blind Spot game file"),
+        ("undo-first", "history[0]: undo with nothing to undo"),
+        ("bonus-not-owed", "history[1]: impossible action (no-bonus-owed: bonus blue A5)"),
+        (
+            "tampered-letters",
+            "line 8: layout.sha256: the letters do not match their sha256 (edited by hand?)",
+        ),
+        ("garbage", "line 5: not valid YAML"),
+        ("no-words", "line 3: game: this is a Blind Spot layout, not a game file"),
     ],
     ids=[
         "two-spots-one-cell",
@@ -649,13 +675,15 @@ def test_impossible_game_files(referee: Runner, name: str, prefix: str) -> None:
     path = f"{DATA_REL}/{name}.yaml"
     line = one_error(*referee("blindspot", "game", "show", path))
     assert line.startswith(f"Error: {path}: {prefix}"), line
-    line = one_error(*referee("blindspot", "game", "show", path, "--json"))
+    code, out, err = referee("blindspot", "game", "show", path, "--json")
+    line = one_error(code, "", err)
     assert line.startswith(f"Error: {path}: {prefix}"), line
+    assert one_json(out) == {"error": {"kind": "input", "message": line[len("Error: ") :]}}
 
 
 @pytest.mark.parametrize(
     "command",
-    [("play", "D1", "seas"), ("timeout",), ("undo",), ("hint",), ("bonus", "A1")],
+    [("play", "seas", "--at", "D1"), ("timeout",), ("undo",), ("hint",), ("bonus", "--at", "A1")],
     ids=["play", "timeout", "undo", "hint", "bonus"],
 )
 def test_every_command_refuses_an_impossible_file(
@@ -665,7 +693,7 @@ def test_every_command_refuses_an_impossible_file(
     shutil.copyfile(DATA / "two-spots-one-cell.yaml", path)
     before = path.read_bytes()
     line = one_error(*invoke("blindspot", "game", command[0], str(path), *command[1:]))
-    assert line.startswith(f"Error: {path}: actions[1]: impossible action"), line
+    assert line.startswith(f"Error: {path}: history[1]: impossible action"), line
     assert path.read_bytes() == before
 
 
@@ -684,7 +712,7 @@ def test_file_over_one_mebibyte(referee: Runner, tmp_path: Path) -> None:
     [
         ("", "game is empty"),
         ("- just\n- a list\n", "expected a YAML mapping"),
-        ("game: blind-spot-game\nformat: 2\n", "format: expected 1, got 2"),
+        ("game: blind-spot-game\nformat: 2\n", "format: expected referee-game/2, got the number 2"),
     ],
     ids=["empty", "a-list", "unknown-format"],
 )
@@ -696,24 +724,38 @@ def test_not_a_game_file(invoke: Runner, tmp_path: Path, text: str, fragment: st
     assert fragment in line
 
 
-def test_hand_edited_action_fields(invoke: Runner, tmp_path: Path) -> None:
-    text = (DATA / "two-player-game.yaml").read_text(encoding="utf-8")
-    cases = {
-        '{do: "bonus", player: "red", at: "A5"}': ("actions[3]: unknown action 'jump'", "jump"),
-        '{do: "timeout", player: "blue"}': ("actions[4].player: unknown colour 'pink'", "pink"),
-        '{do: "play", player: "red", at: "D1", word: "seas"}': ("actions[5].at: 'Z1'", "Z1"),
-    }
-    for original, (fragment, bad) in cases.items():
-        if bad == "jump":
-            edited = original.replace('"bonus"', '"jump"')
-        elif bad == "pink":
-            edited = original.replace('"blue"', '"pink"')
-        else:
-            edited = original.replace('"D1"', '"Z1"')
-        path = tmp_path / f"{bad}.yaml"
-        path.write_text(text.replace(original, edited), encoding="utf-8")
-        line = one_error(*invoke("blindspot", "game", "show", str(path)))
-        assert line.startswith(f"Error: {path}: {fragment}"), line
+HAND_EDITS = {
+    "jump": (
+        ("bonus", "jump"),
+        "history[3].action: expected play or bonus or skip-bonus or timeout or undo, got 'jump'",
+    ),
+    "pink": (("blue", "pink"), "history[4].player: unknown colour 'pink'"),
+    "Z1": (("D1", "Z1"), "history[5].at: 'Z1' is off the board (cells run from A1 to I9)"),
+}
+
+
+@pytest.mark.parametrize(
+    ("golden", "first"),
+    [("two-player-game.yaml", 12), ("format-1/two-player-game.yaml", 22)],
+    ids=["this-release", "previous-release"],
+)
+@pytest.mark.parametrize("bad", list(HAND_EDITS))
+def test_hand_edited_action_fields(
+    invoke: Runner, tmp_path: Path, golden: str, first: int, bad: str
+) -> None:
+    """One line naming the file, the line, the key path; the file is left as it is."""
+    text = (DATA / golden).read_text(encoding="utf-8").split("\n")
+    index = {"jump": 3, "pink": 4, "Z1": 5}[bad]
+    line_no = first + index
+    (old, new), message = HAND_EDITS[bad]
+    text[line_no - 1] = text[line_no - 1].replace(f'"{old}"', f'"{new}"')
+    path = tmp_path / f"{bad}.yaml"
+    path.write_text("\n".join(text), encoding="utf-8")
+    before = path.read_bytes()
+    for command in (("show",), ("undo",), ("play", "koi", "--at", "C2")):
+        line = one_error(*invoke("blindspot", "game", command[0], str(path), *command[1:]))
+        assert line.startswith(f"Error: {path}: line {line_no}: {message}"), line
+    assert path.read_bytes() == before
 
 
 def test_missing_game_file(referee: Runner, tmp_path: Path) -> None:
@@ -726,9 +768,9 @@ def test_missing_game_file(referee: Runner, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("command", "fragment"),
     [
-        (("play", "Z1", "pet"), "'Z1' is off the board"),
-        (("play", "G1", "p3t"), "words are letters a-z only"),
-        (("bonus", "J1"), "'J1' is off the board"),
+        (("play", "pet", "--at", "Z1"), "'Z1' is off the board"),
+        (("play", "p3t", "--at", "G1"), "words are letters a-z only"),
+        (("bonus", "--at", "J1"), "'J1' is off the board"),
     ],
     ids=["cell-off-the-board", "word-with-a-digit", "bonus-off-the-board"],
 )
@@ -763,7 +805,7 @@ def test_new_refuses_to_overwrite_without_force(referee: Runner, tmp_path: Path)
     assert path.read_bytes() == before
     code, _, err = referee(*args, "--force")
     assert (code, err) == (0, "")
-    assert yaml.safe_load(path.read_text(encoding="utf-8"))["actions"] == []
+    assert yaml.safe_load(path.read_text(encoding="utf-8"))["history"] == []
 
 
 @pytest.mark.parametrize(
@@ -777,7 +819,7 @@ def test_new_refuses_to_overwrite_without_force(referee: Runner, tmp_path: Path)
         (["--players", "blue,green"], "blue and green are the same side"),
         (
             ["--players", "red,blue,yellow", "--teams"],
-            "Error: --teams needs all four colours (red, yellow, blue, green)",
+            "Error: --players: a team game needs all four colours (red, yellow, blue, green)",
         ),
         (
             ["--players", "red,purple"],
@@ -785,6 +827,11 @@ def test_new_refuses_to_overwrite_without_force(referee: Runner, tmp_path: Path)
         ),
         (["--players", "red,blue,red"], "a colour is listed twice"),
         (["--players", "red"], "2 to 4 players, got 1"),
+        (
+            ["--players", "red,yellow,blue,green", "--teams"],
+            "Error: --players: the members of each team sit alternately with the other team: "
+            "red and yellow are teammates seated side by side (e.g. red, blue, yellow, green)",
+        ),
         (["--solo", "--teams"], "--solo and --teams cannot be combined"),
         ([], "give --players (e.g. red,blue) or --solo"),
     ],
@@ -795,6 +842,7 @@ def test_new_refuses_to_overwrite_without_force(referee: Runner, tmp_path: Path)
         "unknown-colour",
         "colour-twice",
         "one-player",
+        "teams-seated-side-by-side",
         "solo-and-teams",
         "no-players",
     ],
@@ -823,10 +871,10 @@ def _boom(exc: BaseException) -> Callable[[str, str], None]:
 @pytest.mark.parametrize(
     "command",
     [
-        ("play", "D1", "seas"),
+        ("play", "seas", "--at", "D1"),
         ("timeout",),
         ("undo",),
-        ("bonus", "A5"),
+        ("bonus", "--at", "A5"),
         ("new",),
     ],
     ids=["play", "timeout", "undo", "bonus", "new-force"],

@@ -14,7 +14,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.blindspot import (
+from referee.blindspot.board import LetterGrid
+from referee.blindspot.formats import read_position
+from referee.blindspot.render import sentence
+from referee.blindspot.rules import (
     COLOURS,
     MIN_LENGTH,
     REASONS,
@@ -25,9 +28,9 @@ from referee.blindspot import (
     check_word,
     legal_plays,
 )
-from referee.board import LetterGrid
 from referee.core.cells import Cell
 from referee.core.errors import InputError
+from referee.core.schema import Value
 
 ALPHABET = "aest"
 # Words over the alphabet: 3-letter ones on the rulebook's list (sea, eat, tea, ate,
@@ -93,7 +96,7 @@ def positions(draw: st.DrawFn) -> Position:
     data: dict[str, Any] = {"spots": spots, "glasses": glasses}
     if draw(st.booleans()):
         data["teams"] = TEAMS
-    return Position.from_mapping(data)
+    return read_position(Value(data))
 
 
 def spelled(board: LetterGrid, play: Play) -> str:
@@ -211,9 +214,9 @@ def test_check_word_never_raises_for_letters(
     if verdict.valid:
         assert verdict.play is not None
         check_play_shape(board, pos, player, verdict.play)
-    sentence = verdict.sentence()
-    assert sentence.startswith(word.upper() + " is ")
-    assert sentence.endswith(".")
+    line = sentence(verdict)
+    assert line.startswith(word.upper() + " is ")
+    assert line.endswith(".")
 
 
 @given(

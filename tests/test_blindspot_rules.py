@@ -17,10 +17,12 @@ import pytest
 import yaml
 
 from helpers import SAMPLE_LETTERS
-from referee.blindspot import (
+from referee.blindspot.board import ALL_DIRECTIONS, DIAGONAL, ORTHOGONAL, Direction, LetterGrid
+from referee.blindspot.formats import read_catalog, read_position, read_tile_rows
+from referee.blindspot.render import EXPLANATIONS, explain, sentence
+from referee.blindspot.rules import (
     BONUS_LENGTH,
     COLOURS,
-    EXPLANATIONS,
     MIN_LENGTH,
     REASONS,
     SIZE,
@@ -34,10 +36,11 @@ from referee.blindspot import (
     normalise_word,
     three_letter_words,
 )
-from referee.board import ALL_DIRECTIONS, DIAGONAL, ORTHOGONAL, Direction, LetterGrid
+from referee.blindspot.tiles import Catalog, Layout, TileRef
 from referee.core.cells import Cell, column_letter
 from referee.core.errors import InputError, SetupError
-from referee.tiles import Catalog, TileRef, parse_tile_rows
+from referee.core.files import reading
+from referee.core.schema import Value
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -78,7 +81,15 @@ def position(
     data: dict[str, Any] = {"spots": dict(spots or {}), "glasses": dict(glasses or {})}
     if teams:
         data["teams"] = [["red", "yellow"], ["blue", "green"]]
-    return Position.from_mapping(data)
+    return read_position(Value(data))
+
+
+def parse_tile_rows(raw: object) -> Layout:
+    return read_tile_rows(Value(raw, "tiles"))
+
+
+def catalog(data: dict[str, Any]) -> Catalog:
+    return read_catalog(Value(data))
 
 
 def verdict_summary(v: Verdict) -> tuple[bool, str | None, list[str], str | None]:
@@ -325,7 +336,7 @@ def test_every_reason(
     v = check_word(SAMPLE, word, cell(at), dictionary, player=player, position=pos)
     assert v.valid is False
     assert v.reason == reason
-    assert v.explanation == EXPLANATIONS[reason]
+    assert explain(v.reason) == EXPLANATIONS[reason]
     assert v.bonus is False
 
 
@@ -964,7 +975,7 @@ def test_verdict_sentence(
     text: str,
 ) -> None:
     v = check_word(SAMPLE, word, cell(at), dictionary, position=pos, glasses=glasses)
-    assert v.sentence() == text
+    assert sentence(v) == text
 
 
 def test_play_to_dict() -> None:
@@ -1041,12 +1052,14 @@ def test_check_word_bad_word_raises() -> None:
 
 
 def test_position_from_mapping() -> None:
-    pos = Position.from_mapping(
-        {
-            "spots": {"Red": ["g1", "A2"], "blue": ["E4"], "green": None},
-            "glasses": {"red": 1, "BLUE": 2},
-            "teams": [["red", "yellow"], ["blue", "green"]],
-        }
+    pos = read_position(
+        Value(
+            {
+                "spots": {"Red": ["g1", "A2"], "blue": ["E4"], "green": None},
+                "glasses": {"red": 1, "BLUE": 2},
+                "teams": [["red", "yellow"], ["blue", "green"]],
+            }
+        )
     )
     assert pos.spots == {
         "red": frozenset({cell("G1"), cell("A2")}),
@@ -1065,7 +1078,7 @@ def test_position_from_mapping() -> None:
 
 
 def test_position_empty_and_defaults() -> None:
-    assert Position.from_mapping({}) == Position.empty()
+    assert read_position(Value({})) == Position.empty()
     pos = Position.empty()
     assert pos.covered() == {}
     assert pos.team_of("red") == ("red",)
@@ -1089,7 +1102,7 @@ POSITION_ERRORS: list[tuple[str, dict[str, Any], str]] = [
         {"teams": [["red", "yellow"], ["red", "green"]]},
         "red is in more than one team",
     ),
-    ("teams-not-a-list", {"teams": "red,yellow"}, "expected a list of teams"),
+    ("teams-not-a-list", {"teams": "red,yellow"}, "teams: expected a list"),
     ("spot-off-board-column", {"spots": {"red": ["J1"]}}, "off the board"),
     ("spot-off-board-row", {"spots": {"red": ["A10"]}}, "off the board"),
     ("spot-not-a-cell", {"spots": {"red": ["11"]}}, "not a cell name"),
@@ -1099,13 +1112,18 @@ POSITION_ERRORS: list[tuple[str, dict[str, Any], str]] = [
         "E5 is covered twice (already by red)",
     ),
     ("same-cell-one-colour", {"spots": {"red": ["E5", "E5"]}}, "E5 is covered twice"),
-    ("spots-not-a-mapping", {"spots": ["A1"]}, "expected a mapping of colour"),
-    ("cells-not-a-list", {"spots": {"red": "A1"}}, "expected a list of cells"),
-    ("glasses-3", {"glasses": {"red": 3}}, "expected 0, 1 or 2 spots, got 3"),
-    ("glasses-negative", {"glasses": {"red": -1}}, "expected 0, 1 or 2 spots, got -1"),
-    ("glasses-bool", {"glasses": {"red": True}}, "expected 0, 1 or 2 spots, got True"),
-    ("glasses-string", {"glasses": {"red": "1"}}, "expected 0, 1 or 2 spots, got '1'"),
-    ("glasses-not-a-mapping", {"glasses": [1]}, "expected a mapping of colour: count"),
+    ("spots-not-a-mapping", {"spots": ["A1"]}, "spots: expected a mapping"),
+    ("cells-not-a-list", {"spots": {"red": "A1"}}, "spots.red: expected a list"),
+    (
+        "glasses-3",
+        {"glasses": {"red": 3}},
+        "glasses.red: expected a whole number from 0 to 2, got 3",
+    ),
+    ("glasses-negative", {"glasses": {"red": -1}}, "from 0 to 2, got -1"),
+    ("glasses-bool", {"glasses": {"red": True}}, "from 0 to 2, got true/false"),
+    ("glasses-string", {"glasses": {"red": "1"}}, "from 0 to 2, got '1'"),
+    ("glasses-not-a-mapping", {"glasses": [1]}, "glasses: expected a mapping"),
+    ("colour-twice", {"glasses": {"red": 1, "Red": 2}}, "glasses.Red: colour red is listed twice"),
 ]
 
 
@@ -1113,8 +1131,8 @@ POSITION_ERRORS: list[tuple[str, dict[str, Any], str]] = [
     ("data", "message"), [c[1:] for c in POSITION_ERRORS], ids=[c[0] for c in POSITION_ERRORS]
 )
 def test_position_from_mapping_rejects(data: dict[str, Any], message: str) -> None:
-    with pytest.raises(InputError) as info:
-        Position.from_mapping(data, source="pos.yaml")
+    with pytest.raises(InputError) as info, reading("pos.yaml"):
+        read_position(Value(data))
     assert message in str(info.value)
     assert str(info.value).startswith("pos.yaml: ")
 
@@ -1205,15 +1223,15 @@ def test_letter_grid_from_rows() -> None:
         ([], "expected a list of rows"),
         ("searstoep", "expected a list of rows"),
         (SAMPLE_LETTERS[:8], "expected 9 rows, got 8"),
-        ([*SAMPLE_LETTERS[:8], "aopetmis"], "letters row 9: expected 9 letters, got 8"),
-        ([*SAMPLE_LETTERS[:8], "aopetmis1"], "letters row 9: '1' is not a letter a-z"),
-        ([*SAMPLE_LETTERS[:8], 123456789], "letters row 9: expected a string of letters"),
+        ([*SAMPLE_LETTERS[:8], "aopetmis"], "[8]: expected 9 letters, got 8"),
+        ([*SAMPLE_LETTERS[:8], "aopetmis1"], "[8]: '1' is not a letter a-z"),
+        ([*SAMPLE_LETTERS[:8], 123456789], "[8]: expected a string of letters"),
     ],
     ids=["empty", "string", "8-rows", "short-row", "digit", "not-a-string"],
 )
 def test_board_from_letters_rejects(rows: object, message: str) -> None:
-    with pytest.raises(InputError) as info:
-        board_from_letters(rows, source="b.yaml")
+    with pytest.raises(InputError) as info, reading("b.yaml"):
+        board_from_letters(rows)
     assert message in str(info.value)
     assert str(info.value).startswith("b.yaml: ")
 
@@ -1324,9 +1342,11 @@ def test_tile_ref_parses(text: str, number: int, side: str) -> None:
 )
 def test_tile_ref_rejects(text: object, message: str) -> None:
     with pytest.raises(SetupError) as info:
-        TileRef.from_text(text, source="s.yaml", place="tiles row 1, tile 2")
+        TileRef.from_text(text)
     assert message in str(info.value)
-    assert str(info.value).startswith("s.yaml: tiles row 1, tile 2: ")
+    with pytest.raises(InputError) as placed, reading("s.yaml"):
+        Value(text, "tiles[0][1]", 4).convert(TileRef.from_text)
+    assert str(placed.value).startswith("s.yaml: line 4: tiles[0][1]: ")
 
 
 def test_tile_ref_order() -> None:
@@ -1348,7 +1368,7 @@ def sample_catalog_data() -> dict[str, Any]:
 
 
 def test_catalog_resolves_the_sample_board() -> None:
-    cat = Catalog.from_mapping(sample_catalog_data())
+    cat = catalog(sample_catalog_data())
     assert cat.name == "sample"
     assert cat.numbers == list(range(1, 10))
     assert cat.side(TileRef(1, "A")) == ("sea", "kom", "bhv")
@@ -1362,7 +1382,7 @@ def test_catalog_resolves_the_sample_board() -> None:
 
 def test_catalog_checksum_covers_letters_only() -> None:
     data = sample_catalog_data()
-    cat = Catalog.from_mapping(data)
+    cat = catalog(data)
     assert cat.canonical().splitlines()[:2] == ["1A:seakombhv", "1B:aesmokvhb"]
     reordered = {
         "name": " other ",
@@ -1371,19 +1391,24 @@ def test_catalog_checksum_covers_letters_only() -> None:
             for n in reversed(range(1, 10))
         },
     }
-    other = Catalog.from_mapping(reordered)
+    other = catalog(reordered)
     assert other.name == "other"
     assert other.sha256 == cat.sha256
     assert len(cat.sha256) == 64
     data["tiles"][9]["B"] = ["aaa", "aaa", "aaa"]
-    assert Catalog.from_mapping(data).sha256 != cat.sha256
+    assert catalog(data).sha256 != cat.sha256
 
 
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        ({"tiles": {1: {"A": ["abc"] * 3, "B": ["abc"] * 3}}}, "the catalog needs a name"),
+        ({"tiles": {1: {"A": ["abc"] * 3, "B": ["abc"] * 3}}}, "'name' is missing"),
+        ({"name": " ", "tiles": {1: {"A": ["abc"] * 3}}}, "name: the catalog needs a name"),
         ({"name": "x", "tiles": {}}, "expected a mapping of tile number"),
+        (
+            {"name": "x", "tiles": {1000: {"A": ["abc"] * 3, "B": ["abc"] * 3}}},
+            "1000 is not a tile number (1 to 999)",
+        ),
         (
             {"name": "x", "tiles": {"one": {"A": ["abc"] * 3, "B": ["abc"] * 3}}},
             "'one' is not a tile number",
@@ -1409,20 +1434,22 @@ def test_catalog_checksum_covers_letters_only() -> None:
         ),
         (
             {"name": "x", "tiles": {1: {"A": ["abc"] * 3, "B": ["abcd", "abc", "abc"]}}},
-            "tile 1 side B: row 1: expected 3 letters a-z",
+            "tiles.1.B[0]: expected 3 letters a-z",
         ),
         (
             {"name": "x", "tiles": {1: {"A": ["abc", "a1c", "abc"], "B": ["abc"] * 3}}},
-            "tile 1 side A: row 2: expected 3 letters a-z",
+            "tiles.1.A[1]: expected 3 letters a-z",
         ),
         (
             {"name": "x", "tiles": {1: {"A": ["abc"] * 2, "B": ["abc"] * 3}}},
-            "tile 1 side A: expected 3 rows of 3 letters",
+            "tiles.1.A: expected 3 rows of 3 letters",
         ),
     ],
     ids=[
         "no-name",
+        "blank-name",
         "no-tiles",
+        "number-too-big",
         "word-number",
         "zero",
         "twice",
@@ -1434,17 +1461,17 @@ def test_catalog_checksum_covers_letters_only() -> None:
     ],
 )
 def test_catalog_rejects(data: dict[str, Any], message: str) -> None:
-    with pytest.raises(SetupError) as info:
-        Catalog.from_mapping(data, source="cat.yaml")
+    with pytest.raises(InputError) as info, reading("cat.yaml"):
+        catalog(data)
     assert message in str(info.value)
     assert str(info.value).startswith("cat.yaml: ")
 
 
 def test_catalog_unknown_tile() -> None:
-    cat = Catalog.from_mapping(sample_catalog_data())
+    cat = catalog(sample_catalog_data())
     with pytest.raises(SetupError, match="unknown tile '12A': catalog 'sample' has tiles 1-9"):
         cat.side(TileRef(12, "A"))
-    with pytest.raises(SetupError, match="tiles row 3, tile 2: unknown tile '10B'"):
+    with pytest.raises(SetupError, match=r"^\[2\]\[1\]: unknown tile '10B'"):
         cat.resolve(parse_tile_rows(["1A 2A 3A", "4A 5A 6A", "7A 10B 9A"]))
 
 
@@ -1453,12 +1480,13 @@ def test_catalog_unknown_tile() -> None:
     [
         (["1A 2A 3A", "4A 5A 6A"], "expected 3 rows of 3 tiles, got 2 rows"),
         ("1A 2A 3A", "expected 3 rows of 3 tiles, got 0 rows"),
-        (["1A 2A 3A", "4A 5A", "7A 8A 9A"], "tiles row 2: expected 3 tiles, got 2"),
-        (["1A 2A 3A", "4A 5A 6A", "7A 8X 9A"], "tiles row 3, tile 2: '8X': tile sides are A and B"),
+        (["1A 2A 3A", "4A 5A", "7A 8A 9A"], "tiles[1]: expected 3 tiles, got 2"),
+        (["1A 2A 3A", "4A 5A 6A", "7A 8X 9A"], "tiles[2][1]: '8X': tile sides are A and B"),
+        (["1A 2A 3A", "4A 5A 6A", "7A 1B 9A"], "tiles[2][1]: tile 1 is used twice (also at row 1"),
     ],
-    ids=["two-rows", "string", "short-row", "bad-side"],
+    ids=["two-rows", "string", "short-row", "bad-side", "twice"],
 )
 def test_parse_tile_rows_rejects(raw: object, message: str) -> None:
-    with pytest.raises(SetupError) as info:
+    with pytest.raises(InputError) as info:
         parse_tile_rows(raw)
     assert message in str(info.value)

@@ -21,21 +21,21 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from helpers import BY_TILES_CODE, CODE_ALPHABET, CUSTOM_SHA, STANDARD_SHA, SVG_NS, without_seed
-from referee.board import LetterGrid
-from referee.core.errors import InputError, SetupError
-from referee.setups import (
+from referee.blindspot.board import LetterGrid
+from referee.blindspot.formats import (
     CATALOG_ENV,
     catalog_template,
-    layout_from_mapping,
     load_catalog,
     load_layout,
     load_setup,
-    render_setup,
-    setup_svg,
+    read_catalog,
+    read_layout,
+    read_tile_rows,
     setup_text,
     standard_catalog,
 )
-from referee.tiles import (
+from referee.blindspot.render import render_setup, setup_svg
+from referee.blindspot.tiles import (
     GENERATOR,
     PROBLEM_KINDS,
     SIDES,
@@ -47,9 +47,11 @@ from referee.tiles import (
     decode,
     encode,
     generate,
-    parse_tile_rows,
     verify,
 )
+from referee.core.errors import InputError, SetupError
+from referee.core.files import reading
+from referee.core.schema import Value, parse_yaml
 
 REPO = Path(__file__).resolve().parent.parent
 DATA = REPO / "tests" / "data" / "setups"
@@ -65,6 +67,24 @@ ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 def refs(flat: str) -> Layout:
     """``"1A 2A 3A / 4B 5B 6B / 7A 8A 9A"`` as a layout."""
     return tuple(tuple(TileRef(int(t[:-1]), t[-1]) for t in row.split()) for row in flat.split("/"))
+
+
+def parse_tile_rows(raw: object, source: str = "s.yaml") -> Layout:
+    """``tiles:`` of a layout as the strict reader reads it."""
+    with reading(source):
+        return read_tile_rows(Value(raw, "tiles"))
+
+
+def catalog_from(data: Any, source: str = "c.yaml") -> Catalog:
+    with reading(source):
+        return read_catalog(Value(data))
+
+
+def layout_from_mapping(
+    data: dict[str, Any], source: str = "s", catalog: Catalog | None = None
+) -> LetterGrid:
+    with reading(source):
+        return read_layout(Value(data), lambda: catalog or standard_catalog()).board
 
 
 def golden_text(name: str) -> str:
@@ -107,42 +127,35 @@ def test_tile_ref_parses(text: str, number: int, side: str) -> None:
 @pytest.mark.parametrize(
     ("value", "message"),
     [
-        ("7C", "f: tiles row 1, tile 3: '7C': tile sides are A and B, not 'C'"),
-        ("7c", "f: tiles row 1, tile 3: '7c': tile sides are A and B, not 'c'"),
+        ("7C", "f: tiles[0][2]: '7C': tile sides are A and B, not 'C'"),
+        ("7c", "f: tiles[0][2]: '7c': tile sides are A and B, not 'c'"),
         (
             "A7",
-            "f: tiles row 1, tile 3: 'A7' is not a tile reference "
-            "(a tile number then its side, like 7B)",
+            "f: tiles[0][2]: 'A7' is not a tile reference (a tile number then its side, like 7B)",
         ),
         (
             "7",
-            "f: tiles row 1, tile 3: '7' is not a tile reference "
-            "(a tile number then its side, like 7B)",
+            "f: tiles[0][2]: '7' is not a tile reference (a tile number then its side, like 7B)",
         ),
         (
             7,
-            "f: tiles row 1, tile 3: 7 is not a tile reference "
-            "(a tile number then its side, like 7B)",
+            "f: tiles[0][2]: 7 is not a tile reference (a tile number then its side, like 7B)",
         ),
         (
             "7AB",
-            "f: tiles row 1, tile 3: '7AB' is not a tile reference "
-            "(a tile number then its side, like 7B)",
+            "f: tiles[0][2]: '7AB' is not a tile reference (a tile number then its side, like 7B)",
         ),
         (
             "",
-            "f: tiles row 1, tile 3: '' is not a tile reference "
-            "(a tile number then its side, like 7B)",
+            "f: tiles[0][2]: '' is not a tile reference (a tile number then its side, like 7B)",
         ),
         (
             None,
-            "f: tiles row 1, tile 3: None is not a tile reference "
-            "(a tile number then its side, like 7B)",
+            "f: tiles[0][2]: None is not a tile reference (a tile number then its side, like 7B)",
         ),
         (
             ["7A"],
-            "f: tiles row 1, tile 3: ['7A'] is not a tile reference "
-            "(a tile number then its side, like 7B)",
+            "f: tiles[0][2]: ['7A'] is not a tile reference (a tile number then its side, like 7B)",
         ),
     ],
     ids=[
@@ -158,8 +171,8 @@ def test_tile_ref_parses(text: str, number: int, side: str) -> None:
     ],
 )
 def test_tile_ref_rejects(value: object, message: str) -> None:
-    with pytest.raises(SetupError) as info:
-        TileRef.from_text(value, "f", "tiles row 1, tile 3")
+    with pytest.raises(SetupError) as info, reading("f"):
+        Value(value, "tiles[0][2]").convert(TileRef.from_text)
     assert str(info.value) == message
 
 
@@ -179,21 +192,25 @@ def test_parse_tile_rows_accepts_lists_and_strings() -> None:
         ("1A 2A 3A", "s.yaml: tiles: expected 3 rows of 3 tiles, got 0 rows"),
         (
             [["1A", "2A"], ["4B", "5B", "6B"], ["7A", "8A", "9A"]],
-            "s.yaml: tiles row 1: expected 3 tiles, got 2",
+            "s.yaml: tiles[0]: expected 3 tiles, got 2",
         ),
         (
             [["1A", "2A", "3A", "10A"], ["4B", "5B", "6B"], ["7A", "8A", "9A"]],
-            "s.yaml: tiles row 1: expected 3 tiles, got 4",
+            "s.yaml: tiles[0]: expected 3 tiles, got 4",
         ),
         (
             [["1A", "2A", "3A"], ["4B", "5B", "6B"], ["7A", "8A", "9C"]],
-            "s.yaml: tiles row 3, tile 3: '9C': tile sides are A and B, not 'C'",
+            "s.yaml: tiles[2][2]: '9C': tile sides are A and B, not 'C'",
+        ),
+        (
+            [["1A", "2A", "3A"], ["4B", "5B", "6B"], ["7A", "8A", "2B"]],
+            "s.yaml: tiles[2][2]: tile 2 is used twice (also at row 1, tile 2)",
         ),
     ],
-    ids=["two-rows", "not-a-list", "row-of-2", "row-of-4", "side-C"],
+    ids=["two-rows", "not-a-list", "row-of-2", "row-of-4", "side-C", "tile-twice"],
 )
 def test_parse_tile_rows_rejects(raw: object, message: str) -> None:
-    with pytest.raises(SetupError) as info:
+    with pytest.raises(InputError) as info:
         parse_tile_rows(raw, "s.yaml")
     assert str(info.value) == message
 
@@ -239,7 +256,7 @@ def _shuffled_upper_commented(data: dict[str, Any]) -> str:
 def test_catalog_checksum_ignores_comments_key_order_and_case() -> None:
     data = standard_mapping()
     text = _shuffled_upper_commented(data)
-    other = Catalog.from_mapping(yaml.safe_load(text), "other.yaml")
+    other = catalog_from(yaml.safe_load(text), "other.yaml")
     assert other.name == "standard"
     assert other.sha256 == STANDARD_SHA
     assert other.canonical() == standard_catalog().canonical()
@@ -248,7 +265,7 @@ def test_catalog_checksum_ignores_comments_key_order_and_case() -> None:
 def test_catalog_checksum_covers_letters_not_the_name() -> None:
     data = standard_mapping()
     data["name"] = "renamed"
-    renamed = Catalog.from_mapping(data)
+    renamed = catalog_from(data)
     assert (renamed.name, renamed.sha256) == ("renamed", STANDARD_SHA)
 
 
@@ -257,7 +274,7 @@ def test_catalog_checksum_changes_with_one_letter() -> None:
     data["tiles"][18]["B"] = [
         "zzz" if i == 1 else row for i, row in enumerate(data["tiles"][18]["B"])
     ]
-    changed = Catalog.from_mapping(data)
+    changed = catalog_from(data)
     assert changed.sha256 != STANDARD_SHA
     assert changed.canonical().split("\n")[:-1] == standard_catalog().canonical().split("\n")[:-1]
 
@@ -277,52 +294,69 @@ def _with(change: Any) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        ({"tiles": _tiles()}, "c.yaml: name: the catalog needs a name"),
+        ({"tiles": _tiles()}, "c.yaml: 'name' is missing"),
         ({"name": "  ", "tiles": _tiles()}, "c.yaml: name: the catalog needs a name"),
-        ({"name": 7, "tiles": _tiles()}, "c.yaml: name: the catalog needs a name"),
-        ({"name": "t"}, "c.yaml: tiles: expected a mapping of tile number: sides"),
+        ({"name": 7, "tiles": _tiles()}, "c.yaml: name: expected text, got the number 7"),
+        ({"name": "t"}, "c.yaml: 'tiles' is missing"),
         (
             {"name": "t", "tiles": ["abc"]},
-            "c.yaml: tiles: expected a mapping of tile number: sides",
+            "c.yaml: tiles: expected a mapping of tile number: sides, got a list",
         ),
-        (_with(lambda d: d["tiles"].update({"x": {}})), "c.yaml: tiles: 'x' is not a tile number"),
-        (_with(lambda d: d["tiles"].update({0: {}})), "c.yaml: tiles: 0 is not a tile number"),
+        (
+            _with(lambda d: d["tiles"].update({"x": {}})),
+            "c.yaml: tiles: 'x' is not a tile number (1 to 999)",
+        ),
+        (
+            _with(lambda d: d["tiles"].update({0: {}})),
+            "c.yaml: tiles: 0 is not a tile number (1 to 999)",
+        ),
+        (
+            _with(lambda d: d["tiles"].update({1000: {}})),
+            "c.yaml: tiles: 1000 is not a tile number (1 to 999)",
+        ),
+        (
+            _with(lambda d: d.update({"author": "me"})),
+            "c.yaml: unknown key 'author' (expected name, tiles)",
+        ),
         (
             _with(lambda d: d["tiles"].update({"3": d["tiles"][3]})),
             "c.yaml: tiles: tile 3 is listed twice",
         ),
-        (_with(lambda d: d["tiles"].update({4: "abc"})), "c.yaml: tile 4: expected sides A and B"),
+        (
+            _with(lambda d: d["tiles"].update({4: "abc"})),
+            "c.yaml: tiles.4: expected sides A and B, got 'abc'",
+        ),
         (
             _with(lambda d: d["tiles"][5].pop("B")),
-            "c.yaml: tile 5: expected exactly sides A and B, found A",
+            "c.yaml: tiles.5: expected exactly sides A and B, found A",
         ),
         (
             _with(lambda d: d["tiles"][5].update({"C": ["abc", "def", "ghi"]})),
-            "c.yaml: tile 5: expected exactly sides A and B, found A, B, C",
+            "c.yaml: tiles.5: expected exactly sides A and B, found A, B, C",
         ),
         (
             _with(lambda d: d["tiles"][6].update({"a": ["abc", "def", "ghi"]})),
-            "c.yaml: tile 6: expected exactly sides A and B, found A, B, a",
+            "c.yaml: tiles.6: expected exactly sides A and B, found A, B, a",
         ),
         (
             _with(lambda d: d["tiles"][7].update({"B": ["abc", "def"]})),
-            "c.yaml: tile 7 side B: expected 3 rows of 3 letters",
+            "c.yaml: tiles.7.B: expected 3 rows of 3 letters",
         ),
         (
             _with(lambda d: d["tiles"][8].update({"A": ["abc", "defg", "ghi"]})),
-            "c.yaml: tile 8 side A: row 2: expected 3 letters a-z, got 'defg'",
+            "c.yaml: tiles.8.A[1]: expected 3 letters a-z, got 'defg'",
         ),
         (
             _with(lambda d: d["tiles"][9].update({"B": ["abc", "def", "g1i"]})),
-            "c.yaml: tile 9 side B: row 3: expected 3 letters a-z, got 'g1i'",
+            "c.yaml: tiles.9.B[2]: expected 3 letters a-z, got 'g1i'",
         ),
         (
             _with(lambda d: d["tiles"][10].update({"A": [123, "def", "ghi"]})),
-            "c.yaml: tile 10 side A: row 1: expected 3 letters a-z, got 123",
+            "c.yaml: tiles.10.A[0]: expected 3 letters a-z, got 123",
         ),
         (
             _with(lambda d: d["tiles"][11].update({"A": ["___", "___", "___"]})),
-            "c.yaml: tile 11 side A: row 1: expected 3 letters a-z, got '___'",
+            "c.yaml: tiles.11.A[0]: expected 3 letters a-z, got '___'",
         ),
     ],
     ids=[
@@ -333,6 +367,8 @@ def _with(change: Any) -> dict[str, Any]:
         "tiles-not-mapping",
         "tile-not-number",
         "tile-zero",
+        "tile-1000",
+        "unknown-key",
         "tile-twice",
         "sides-not-mapping",
         "side-missing",
@@ -346,8 +382,8 @@ def _with(change: Any) -> dict[str, Any]:
     ],
 )
 def test_catalog_validation(data: dict[str, Any], message: str) -> None:
-    with pytest.raises(SetupError) as info:
-        Catalog.from_mapping(data, "c.yaml")
+    with pytest.raises(InputError) as info:
+        catalog_from(data, "c.yaml")
     assert str(info.value) == message
 
 
@@ -370,13 +406,13 @@ def test_catalog_template_is_rejected_until_filled() -> None:
     text = catalog_template()
     assert text.count("[___, ___, ___]") == 18 * 2
     with pytest.raises(SetupError) as info:
-        Catalog.from_mapping(yaml.safe_load(text), "my-tiles.yaml")
+        catalog_from(parse_yaml(text), "my-tiles.yaml")
     assert (
-        str(info.value) == "my-tiles.yaml: tile 1 side A: row 1: expected 3 letters a-z, got '___'"
+        str(info.value) == "my-tiles.yaml: line 9: tiles.1.A[0]: expected 3 letters a-z, got '___'"
     )
     counter = iter(range(10**6))
     filled = re.sub(r"(?<=[\[ ])___(?=[,\]])", lambda _: ALPHABET[next(counter) % 24 :][:3], text)
-    cat = Catalog.from_mapping(yaml.safe_load(filled), "my-tiles.yaml")
+    cat = catalog_from(yaml.safe_load(filled), "my-tiles.yaml")
     assert (cat.name, cat.numbers) == ("my-tiles", list(range(1, 19)))
     assert cat.faces[1]["A"] == ("abc", "bcd", "cde")
     assert cat.faces[1]["B"] == ("def", "efg", "fgh")
@@ -690,9 +726,12 @@ def test_resolve_lays_tiles_row_by_row() -> None:
 
 def test_resolve_names_an_unknown_tile() -> None:
     with pytest.raises(SetupError) as info:
-        standard_catalog().resolve(refs("1A 2A 3A / 4B 5B 6B / 7A 8A 19A"), "s.yaml")
-    assert str(info.value) == (
-        "s.yaml: tiles row 3, tile 3: unknown tile '19A': catalog 'standard' has tiles 1-18"
+        standard_catalog().resolve(refs("1A 2A 3A / 4B 5B 6B / 7A 8A 19A"))
+    assert str(info.value) == "[2][2]: unknown tile '19A': catalog 'standard' has tiles 1-18"
+    with pytest.raises(InputError) as placed:
+        layout_from_mapping({"tiles": ["1A 2A 3A", "4B 5B 6B", "7A 8A 19A"]}, "s.yaml")
+    assert str(placed.value) == (
+        "s.yaml: tiles[2][2]: unknown tile '19A': catalog 'standard' has tiles 1-18"
     )
 
 
@@ -714,7 +753,7 @@ def test_layout_from_mapping_prefers_letters_then_tiles() -> None:
     [
         (
             {"game": "word-block", "letters": []},
-            "s: game: this is a 'word-block' file, not a blind-spot layout",
+            "s: game: this is a 'word-block' file, not a Blind Spot layout (game: blind-spot)",
         ),
         ({"name": "x"}, "s: a layout needs 'letters' (9 rows of 9) or 'tiles' (3 rows of 3)"),
         ({"tiles": [["1A", "2A"]]}, "s: tiles: expected 3 rows of 3 tiles, got 1 rows"),
@@ -731,13 +770,14 @@ def test_layout_from_mapping_rejects(data: dict[str, Any], message: str) -> None
 def test_load_layout_every_setup_form(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(CATALOG_ENV, raising=False)
     seed_1 = LetterGrid(tuple(golden("seed-1.yaml")["letters"]))
-    assert load_layout(str(DATA / "seed-1.yaml")) == seed_1
+    found = load_layout(str(DATA / "seed-1.yaml"))
+    assert (found.board, found.tiles, found.code) == (seed_1, refs(SEED_1_FLAT), SEED_1_CODE)
     by_tiles = load_layout(str(REPO / "setups" / "by-tiles.yaml"))
-    assert by_tiles.rows[0] == "todsiicaa"
+    assert (by_tiles.board.rows[0], by_tiles.code) == ("todsiicaa", BY_TILES_CODE)
     sample = load_layout(str(REPO / "setups" / "sample.yaml"))
-    assert sample.rows[0] == "searstoep"
+    assert (sample.board.rows[0], sample.tiles, sample.code) == ("searstoep", None, None)
     custom = load_layout(str(DATA / "custom-by-tiles.yaml"), str(CUSTOM_CATALOG))
-    assert custom.rows[0] == "catnqtjmp"
+    assert custom.board.rows[0] == "catnqtjmp"
     monkeypatch.setenv(CATALOG_ENV, str(CUSTOM_CATALOG))
     assert load_layout(str(DATA / "custom-by-tiles.yaml")) == custom
 
@@ -745,13 +785,22 @@ def test_load_layout_every_setup_form(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_load_setup_needs_tiles_or_letters(tmp_path: Path) -> None:
     path = tmp_path / "s.yaml"
     path.write_text("game: blind-spot\nseed: 1\n")
-    with pytest.raises(SetupError) as info:
+    with pytest.raises(InputError) as info:
         load_setup(str(path))
     assert str(info.value) == f"{path}: not a setup: it has neither 'tiles' nor 'letters'"
     path.write_text("game: spot-it\ntiles: []\n")
-    with pytest.raises(SetupError) as info:
+    with pytest.raises(InputError) as info:
         load_setup(str(path))
-    assert str(info.value) == f"{path}: game: this is a 'spot-it' file, not a blind-spot setup"
+    assert str(info.value) == (
+        f"{path}: line 1: game: this is a 'spot-it' file, not a Blind Spot setup (game: blind-spot)"
+    )
+    path.write_text("game: blind-spot\ntiles: []\nauthor: me\n")
+    with pytest.raises(InputError) as info:
+        load_setup(str(path))
+    assert str(info.value) == (
+        f"{path}: line 3: unknown key 'author' "
+        "(expected game, name, catalog, generator, seed, code, tiles, letters)"
+    )
     assert load_setup(str(DATA / "seed-1.yaml")) == golden("seed-1.yaml")
 
 

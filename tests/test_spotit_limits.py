@@ -27,6 +27,7 @@ def test_generate_refuses_an_oversized_deck_before_building_it(
     assert result.stderr.count("\n") == 1
 
 
+@pytest.mark.process
 def test_render_writes_a_pdf_whose_pages_hold_whole_cards(tmp_path: Path) -> None:
     """Rasterised by poppler's pdftoppm: 57 cards at 6 a page make 10 A4 pages,
     and nothing is drawn within 3 mm of any page edge, so no card crosses one."""

@@ -1,6 +1,6 @@
 """referee: settle rules disputes and keep score for four tabletop games.
 
-The rules modules (:mod:`referee.blindspot`, ...) are pure: they import
+The rules modules (:mod:`referee.blindspot.rules`, ...) are pure: they import
 neither click, yaml nor enchant, and take their dictionary as a plain
 container of words. The command line (:mod:`referee.cli`) and the loaders
 (:mod:`referee.core.files`, :mod:`referee.dictionary`) are thin edges around them.

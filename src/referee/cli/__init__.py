@@ -28,10 +28,10 @@ SECTIONS: list[tuple[str, list[tuple[str, str]]]] = [
     (
         "Blind Spot",
         [
-            ("check-word", "referee.cli.blindspot:check_word"),
-            ("words", "referee.cli.blindspot:words"),
-            ("setup", "referee.cli.setup:setup"),
-            ("blindspot", "referee.cli.blindspot:blindspot"),
+            ("check-word", "referee.blindspot.cli:check_word"),
+            ("words", "referee.blindspot.cli:words"),
+            ("setup", "referee.blindspot.setup_cli:setup"),
+            ("blindspot", "referee.blindspot.game_cli:blindspot"),
             # blind-spot commands
         ],
     ),
@@ -285,11 +285,31 @@ def json_option(f: F) -> F:
     )(f)
 
 
+class BoundedInt(click.ParamType):  # type: ignore[type-arg]  # generic from click 8.2 on
+    """A whole number from ``low`` to ``high`` typed on the command line: a
+    malformed or very long one is one short error line (click's own int types
+    echo all 5,000 digits of one back)."""
+
+    name = "integer"
+
+    def __init__(self, low: int, high: int) -> None:
+        self.low = low
+        self.high = high
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        from referee.core.schema import bounded_int
+
+        try:
+            return bounded_int(str(value), self.low, self.high)
+        except InputError as exc:
+            self.fail(exc.detail, param, ctx)
+
+
 def expect_version_option(f: F) -> F:
     """``--expect-version N`` on every command that changes a game."""
     return click.option(
         "--expect-version",
-        type=click.IntRange(0, 10**9),
+        type=BoundedInt(0, 10**9),
         metavar="N",
         help="Refuse (exit 2, nothing written) unless the game's version is N: "
         "a stale write from someone who had not seen the last action.",

@@ -1,17 +1,29 @@
-"""Blind Spot setups: ``referee setup generate/verify/code/show/catalog``."""
+"""Blind Spot setups: ``referee setup generate/verify/code/show/catalog``.
+
+Thin: setup files and catalogs are read by :mod:`referee.blindspot.formats`,
+tiles drawn, coded and verified by :mod:`referee.blindspot.tiles`, boards
+drawn by :mod:`referee.blindspot.render`.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 import click
 
-from referee.cli import CONTEXT_SETTINGS, echo, emit_json, json_option
-from referee.core.errors import SetupError
-
-if TYPE_CHECKING:
-    from referee.tiles import Catalog, Layout
-
+from referee.blindspot.formats import (
+    MAX_SEED,
+    catalog_template,
+    load_catalog,
+    load_layout,
+    load_setup,
+    setup_text,
+)
+from referee.blindspot.render import render_setup, setup_svg
+from referee.blindspot.tiles import Layout, decode, encode, layout_problem
+from referee.blindspot.tiles import generate as draw
+from referee.blindspot.tiles import verify as check
+from referee.cli import CONTEXT_SETTINGS, BoundedInt, echo, emit_json, force_option, json_option
+from referee.core.errors import InputError
+from referee.core.files import check_destinations, display_name, write_text
 
 catalog_option = click.option(
     "--catalog",
@@ -23,8 +35,6 @@ catalog_option = click.option(
 
 
 def _write_or_print(text: str, output: str | None, force: bool, what: str) -> None:
-    from referee.core.files import write_text
-
     if output and output != "-":
         write_text(output, text, force=force, what=what)
     else:
@@ -33,24 +43,6 @@ def _write_or_print(text: str, output: str | None, force: bool, what: str) -> No
 
 def _layout_json(layout: Layout) -> list[list[str]]:
     return [[str(ref) for ref in row] for row in layout]
-
-
-def checked_layout(data: dict[str, Any], source: str, catalog: Catalog) -> Layout:
-    """The setup's tiles, all known to ``catalog`` and none used twice (else exit 2)."""
-    from referee.setups import setup_layout
-
-    layout = setup_layout(data, source)
-    catalog.resolve(layout, source)  # unknown tiles are an error naming the place
-    seen: set[int] = set()
-    for row in layout:
-        for ref in row:
-            if ref.number in seen:
-                raise SetupError(
-                    f"{source}: tiles: tile {ref.number} is used twice "
-                    "(referee setup verify lists every problem)"
-                )
-            seen.add(ref.number)
-    return layout
 
 
 @click.group("setup", context_settings=CONTEXT_SETTINGS)
@@ -70,12 +62,14 @@ def setup() -> None:
 
 @setup.command("generate")
 @click.option(
-    "--seed", type=click.IntRange(min=0), help="Seed (a whole number); drawn at random if omitted."
+    "--seed",
+    type=BoundedInt(0, MAX_SEED),
+    help="Seed (a whole number of at most 18 digits); drawn at random if omitted.",
 )
 @click.option("--code", "code", metavar="CODE", help="Rebuild the setup a code names (BS1-...).")
 @catalog_option
 @click.option("-o", "--output", metavar="FILE", help="Write the setup here instead of stdout.")
-@click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
+@force_option
 @json_option
 def generate(
     seed: int | None,
@@ -95,17 +89,15 @@ def generate(
       referee setup generate --seed 1
       referee setup generate --code BS1-17A8B11B-18B16A1B-5B2B4B-RC -o friend.yaml
     """
-    from referee.setups import load_catalog, setup_text
-    from referee.tiles import decode, encode
-    from referee.tiles import generate as draw
-
     if seed is not None and code is not None:
         raise click.UsageError("give --seed or --code, not both")
     cat = load_catalog(catalog)
     if code is not None:
         layout = decode(code)
-        text_source = f"--code {code}"
-        checked_layout({"tiles": _layout_json(layout)}, text_source, cat)
+        problem = layout_problem(layout, cat)
+        if problem is not None:
+            r, c, message = problem
+            raise InputError(message, place=f"tiles[{r}][{c}]", source=f"--code {code}")
     else:
         if seed is None:
             import secrets
@@ -147,10 +139,6 @@ def verify(file: str, catalog: str | None, as_json: bool) -> int:
     Example:
       referee setup verify setups/seed-1.yaml
     """
-    from referee.core.files import display_name
-    from referee.setups import load_catalog, load_setup
-    from referee.tiles import verify as check
-
     data = load_setup(file)
     cat = load_catalog(catalog)
     problems = check(data, cat)
@@ -192,12 +180,12 @@ def code(file: str, catalog: str | None, as_json: bool) -> int:
     Example:
       referee setup code setups/seed-1.yaml
     """
-    from referee.core.files import display_name
-    from referee.setups import load_catalog, load_setup
-    from referee.tiles import encode
-
-    data = load_setup(file)
-    layout = checked_layout(data, display_name(file), load_catalog(catalog))
+    found = load_layout(file, catalog, tiles_known=True)
+    if found.tiles is None:
+        raise InputError(
+            f"{display_name(file)}: this setup gives only letters, so it has no tiles to name"
+        )
+    layout = found.tiles
     text = encode(layout)
     if as_json:
         emit_json({"code": text, "tiles": _layout_json(layout)})
@@ -210,7 +198,7 @@ def code(file: str, catalog: str | None, as_json: bool) -> int:
 @click.argument("file")
 @catalog_option
 @click.option("--svg", "svg", metavar="OUT", help="Also write a printable SVG of the board.")
-@click.option("--force", is_flag=True, help="Overwrite the SVG file if it exists.")
+@force_option
 @json_option
 def show(file: str, catalog: str | None, svg: str | None, force: bool, as_json: bool) -> int:
     """Draw a setup's board with its tile borders; --svg writes a printable page.
@@ -220,22 +208,12 @@ def show(file: str, catalog: str | None, svg: str | None, force: bool, as_json: 
       referee setup show setups/seed-1.yaml
       referee setup show setups/seed-1.yaml --svg board.svg
     """
-    from referee.core.files import display_name, write_text
-    from referee.setups import (
-        layout_from_mapping,
-        load_catalog,
-        load_setup,
-        render_setup,
-        setup_svg,
-    )
-    from referee.tiles import encode
-
-    data = load_setup(file)
-    source = display_name(file)
+    if svg:
+        check_destinations([(svg, "SVG")], force=force)
     cat = load_catalog(catalog)
-    layout = checked_layout(data, source, cat) if "tiles" in data else None
-    grid = layout_from_mapping(data, source, cat)
-    code_text = encode(layout) if layout else None
+    found = load_layout(file, catalog, tiles_known=True)
+    grid, layout = found.board, found.tiles
+    code_text = found.code
     if svg:
         footer = (
             f"catalog {cat.name} · sha256 {cat.sha256[:16]}" if layout else "written by letters"
@@ -264,7 +242,7 @@ def show(file: str, catalog: str | None, svg: str | None, force: bool, as_json: 
 @catalog_option
 @click.option("--template", is_flag=True, help="Write a fill-in-the-blanks catalog to transcribe.")
 @click.option("-o", "--output", metavar="FILE", help="Write the template here instead of stdout.")
-@click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
+@force_option
 @json_option
 def catalog_cmd(
     catalog: str | None, template: bool, output: str | None, force: bool, as_json: bool
@@ -280,8 +258,6 @@ def catalog_cmd(
       referee setup catalog --template -o my-tiles.yaml
       referee setup catalog --catalog my-tiles.yaml
     """
-    from referee.setups import catalog_template, load_catalog
-
     if template:
         _write_or_print(catalog_template(), output, force, "catalog template")
         if output and output != "-":

@@ -1,8 +1,12 @@
-"""Blind Spot letter tiles: the tile catalog and tile references like ``7B``.
+"""Blind Spot letter tiles: tile references like ``7B``, the tile catalog,
+seeded setups (method ``sha256-ctr-v1``), setup codes (``BS1-...``) and the
+verification of a setup that lists every problem.
 
-Pure: the catalog arrives as an already-parsed mapping (see
-:mod:`referee.setups` for the file edge). A board is 3x3 tiles, each tile 3x3
-letters, so 9x9 letters.
+Pure: catalogs and setups arrive as values already read (the file edge is
+:mod:`referee.blindspot.formats`). Errors are plain ``InputError``s; a
+tile's place in a layout is its index (``[2][0]``), which the reader puts after
+the key (``tiles[2][0]``). A board is 3x3 tiles, each tile 3x3 letters, so 9x9
+letters.
 """
 
 from __future__ import annotations
@@ -12,9 +16,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.board import LetterGrid
+from referee.blindspot.board import LetterGrid
 from referee.core.cells import Cell
-from referee.core.errors import InputError, SetupError, show, where
+from referee.core.errors import InputError, SetupError, show
 from referee.core.seeds import HashStream
 
 SIDES = ("A", "B")
@@ -32,22 +36,17 @@ class TileRef:
     side: str
 
     @classmethod
-    def from_text(
-        cls, text: object, source: str | None = None, place: str | None = None
-    ) -> TileRef:
+    def from_text(cls, text: object) -> TileRef:
         """Parse ``"7B"`` (side case-insensitive). Checks the form only; whether
         the catalog has the tile is :meth:`Catalog.side`'s job."""
         m = _REF.fullmatch(str(text)) if isinstance(text, (str, int)) else None
         if m is None:
             raise SetupError(
-                f"{where(source, place)}{show(text)} is not a tile reference "
-                "(a tile number then its side, like 7B)"
+                f"{show(text)} is not a tile reference (a tile number then its side, like 7B)"
             )
         side = m.group(2).upper()
         if side not in SIDES:
-            raise SetupError(
-                f"{where(source, place)}{show(text)}: tile sides are A and B, not {show(m.group(2))}"
-            )
+            raise SetupError(f"{show(text)}: tile sides are A and B, not {show(m.group(2))}")
         return cls(int(m.group(1)), side)
 
     def __str__(self) -> str:
@@ -55,6 +54,7 @@ class TileRef:
 
 
 Face = tuple[str, str, str]
+Layout = tuple[tuple[TileRef, ...], ...]
 
 
 @dataclass(frozen=True)
@@ -64,48 +64,14 @@ class Catalog:
     name: str
     faces: Mapping[int, Mapping[str, Face]]
 
-    @classmethod
-    def from_mapping(cls, data: Mapping[str, Any], source: str | None = None) -> Catalog:
-        """Validate a catalog mapping: ``name`` and ``tiles: {n: {A: [...], B: [...]}}``."""
-        name = data.get("name")
-        if not isinstance(name, str) or not name.strip():
-            raise SetupError(f"{where(source, 'name')}the catalog needs a name")
-        tiles = data.get("tiles")
-        if not isinstance(tiles, dict) or not tiles:
-            raise SetupError(f"{where(source, 'tiles')}expected a mapping of tile number: sides")
-        faces: dict[int, dict[str, Face]] = {}
-        for key, sides in tiles.items():
-            number = key if isinstance(key, int) and not isinstance(key, bool) else None
-            if isinstance(key, str) and key.strip().isdigit():
-                number = int(key)
-            if number is None or number < 1:
-                raise SetupError(f"{where(source, 'tiles')}{show(key)} is not a tile number")
-            if number in faces:
-                raise SetupError(f"{where(source, 'tiles')}tile {number} is listed twice")
-            place = f"tile {number}"
-            if not isinstance(sides, dict):
-                raise SetupError(f"{where(source, place)}expected sides A and B")
-            got = sorted(str(s).upper() for s in sides)
-            if got != list(SIDES):
-                raise SetupError(
-                    f"{where(source, place)}expected exactly sides A and B, "
-                    f"found {', '.join(map(str, sides)) or 'none'}"
-                )
-            faces[number] = {}
-            for side_key, rows in sides.items():
-                side = str(side_key).upper()
-                grid = _face(rows, source, f"tile {number} side {side}")
-                faces[number][side] = grid
-        return cls(name.strip(), faces)
-
     @property
     def numbers(self) -> list[int]:
         return sorted(self.faces)
 
-    def side(self, ref: TileRef, source: str | None = None, place: str | None = None) -> Face:
+    def side(self, ref: TileRef) -> Face:
         if ref.number not in self.faces:
             raise SetupError(
-                f"{where(source, place)}unknown tile {show(str(ref))}: catalog {show(self.name)} "
+                f"unknown tile {show(str(ref))}: catalog {show(self.name)} "
                 f"has tiles {self.numbers[0]}-{self.numbers[-1]}"
             )
         return self.faces[ref.number][ref.side]
@@ -121,52 +87,51 @@ class Catalog:
 
         return hashlib.sha256(self.canonical().encode("ascii")).hexdigest()
 
-    def resolve(self, refs: Sequence[Sequence[TileRef]], source: str | None = None) -> LetterGrid:
+    def resolve(self, refs: Sequence[Sequence[TileRef]]) -> LetterGrid:
         """Lay 3 rows of 3 tiles into a 9x9 letter grid."""
         rows = ["" for _ in range(GRID_TILES * TILE_SIZE)]
         for r, tile_row in enumerate(refs):
             for c, ref in enumerate(tile_row):
-                face = self.side(ref, source, f"tiles row {r + 1}, tile {c + 1}")
+                try:
+                    face = self.side(ref)
+                except InputError as exc:
+                    raise exc.at(f"[{r}][{c}]") from None
                 for i, letters in enumerate(face):
                     rows[r * TILE_SIZE + i] += letters
         return LetterGrid(tuple(rows))
 
 
-def _face(rows: object, source: str | None, place: str) -> Face:
+def face(rows: object) -> Face:
+    """One side of a tile: 3 rows of 3 letters a-z, as a list or one string
+    (``"abc def ghi"``); a bad row's place is its index (``[1]``)."""
     if isinstance(rows, str):
         rows = rows.split()
     if not isinstance(rows, list) or len(rows) != TILE_SIZE:
-        raise SetupError(f"{where(source, place)}expected 3 rows of 3 letters")
+        raise SetupError("expected 3 rows of 3 letters")
     out: list[str] = []
-    for i, row in enumerate(rows, start=1):
-        text = "".join(str(row).split()).lower() if isinstance(row, str) else ""
+    for i, row in enumerate(rows):
+        text = "".join(row.split()).lower() if isinstance(row, str) else ""
         if len(text) != TILE_SIZE or not all("a" <= ch <= "z" for ch in text):
-            raise SetupError(
-                f"{where(source, place)}row {i}: expected 3 letters a-z, got {show(row)}"
-            )
+            raise SetupError(f"expected 3 letters a-z, got {show(row)}", place=f"[{i}]")
         out.append(text)
     return (out[0], out[1], out[2])
 
 
-def parse_tile_rows(raw: object, source: str | None = None) -> tuple[tuple[TileRef, ...], ...]:
-    """``tiles:`` of a setup: 3 rows of 3 tile references (form only)."""
-    if not isinstance(raw, list) or len(raw) != GRID_TILES:
-        n = len(raw) if isinstance(raw, list) else 0
-        raise SetupError(f"{where(source, 'tiles')}expected 3 rows of 3 tiles, got {n} rows")
-    rows: list[tuple[TileRef, ...]] = []
-    for r, row in enumerate(raw, start=1):
-        if isinstance(row, str):
-            row = row.replace(",", " ").split()
-        if not isinstance(row, list) or len(row) != GRID_TILES:
-            n = len(row) if isinstance(row, list) else 0
-            raise SetupError(f"{where(source, f'tiles row {r}')}expected 3 tiles, got {n}")
-        rows.append(
-            tuple(
-                TileRef.from_text(t, source, f"tiles row {r}, tile {c}")
-                for c, t in enumerate(row, start=1)
-            )
-        )
-    return tuple(rows)
+def layout_problem(layout: Layout, catalog: Catalog | None = None) -> tuple[int, int, str] | None:
+    """The first tile of ``layout`` used twice, or (when a catalog is given)
+    unknown to ``catalog``: its row and column (from 0) and what is wrong."""
+    seen: dict[int, str] = {}
+    for r, row in enumerate(layout):
+        for c, ref in enumerate(row):
+            if ref.number in seen:
+                return r, c, f"tile {ref.number} is used twice (also at {seen[ref.number]})"
+            seen[ref.number] = f"row {r + 1}, tile {c + 1}"
+            if catalog is not None and ref.number not in catalog.faces:
+                try:
+                    catalog.side(ref)
+                except InputError as exc:
+                    return r, c, exc.detail
+    return None
 
 
 # ------------------------------------------------------------------ generation
@@ -186,9 +151,6 @@ class SeedStream(HashStream):
     def __init__(self, seed: int) -> None:
         super().__init__(f"referee/blind-spot/setup/v1/{seed}/")
         self.seed = seed
-
-
-Layout = tuple[tuple[TileRef, ...], ...]
 
 
 def generate(catalog: Catalog, seed: int) -> Layout:
@@ -308,7 +270,7 @@ def verify(data: Mapping[str, Any], catalog: Catalog) -> list[Problem]:
         try:
             grid = LetterGrid.from_rows(data["letters"], width=9, height=9)
         except InputError as exc:
-            add(Problem("bad-letters", str(exc)))
+            add(Problem("bad-letters", f"letters{exc.place or ''}: {exc.detail}"))
     if grid is not None:
         # Tile by tile: one bad tile does not hide a mismatch under the others.
         for r, row in enumerate(layout[:GRID_TILES]):
@@ -430,9 +392,9 @@ def _verify_tiles(
         for c, item in enumerate(items, start=1):
             place = f"tiles row {r}, tile {c}"
             try:
-                ref = TileRef.from_text(item, None, place)
+                ref = TileRef.from_text(item)
             except SetupError as exc:
-                problems.append(Problem("bad-tile", str(exc)))
+                problems.append(Problem("bad-tile", f"{place}: {exc}"))
                 out.append(None)
                 texts.append(show(item))
                 continue

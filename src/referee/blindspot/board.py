@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from referee.core.cells import Cell
-from referee.core.errors import InputError, show, where
+from referee.core.errors import InputError, show
 
 
 @lru_cache(maxsize=4096)
@@ -74,6 +74,22 @@ DIAGONAL: tuple[Direction, ...] = (Direction.SE, Direction.SW, Direction.NE, Dir
 ALL_DIRECTIONS: tuple[Direction, ...] = ORTHOGONAL + DIAGONAL
 
 
+def parse_row(raw: object, width: int | None = None) -> str:
+    """One row of letters: spaces inside it ignored, case folded, ``width``
+    letters a-z (a plain :class:`InputError` otherwise)."""
+    if not isinstance(raw, str):
+        raise InputError(f"expected a string of letters, got {show(raw)}")
+    text = "".join(raw.split()).lower()
+    bad = [ch for ch in text if not ("a" <= ch <= "z")]
+    if bad:
+        raise InputError(f"{show(bad[0])} is not a letter a-z (in {show(raw)})")
+    if width is not None and len(text) != width:
+        raise InputError(f"expected {width} letters, got {len(text)} ({show(raw)})")
+    if not text:
+        raise InputError("the row is empty")
+    return text
+
+
 @dataclass(frozen=True)
 class LetterGrid:
     """A rectangle of lowercase letters, rows top to bottom."""
@@ -82,44 +98,24 @@ class LetterGrid:
 
     @classmethod
     def from_rows(
-        cls,
-        rows: object,
-        *,
-        width: int | None = None,
-        height: int | None = None,
-        source: str | None = None,
-        key: str = "letters",
+        cls, rows: object, *, width: int | None = None, height: int | None = None
     ) -> LetterGrid:
         """Build from a list of strings (spaces inside a row are ignored).
 
-        Raises :class:`InputError` naming ``source`` and the row when the shape
-        or the characters are wrong.
+        Raises a plain :class:`InputError`; a bad row's place is its index
+        (``[3]``), which the reader puts after the key (``letters[3]``).
         """
         if not isinstance(rows, list) or not rows:
-            raise InputError(f"{where(source, key)}expected a list of rows (strings of letters)")
+            raise InputError("expected a list of rows (strings of letters)")
         if height is not None and len(rows) != height:
-            raise InputError(f"{where(source, key)}expected {height} rows, got {len(rows)}")
+            raise InputError(f"expected {height} rows, got {len(rows)}")
         clean: list[str] = []
-        for i, row in enumerate(rows, start=1):
-            place = f"{key} row {i}"
-            if not isinstance(row, str):
-                raise InputError(
-                    f"{where(source, place)}expected a string of letters, got {show(row)}"
-                )
-            text = "".join(row.split()).lower()
-            bad = [ch for ch in text if not ("a" <= ch <= "z")]
-            if bad:
-                raise InputError(
-                    f"{where(source, place)}{show(bad[0])} is not a letter a-z (in {show(row)})"
-                )
+        for i, row in enumerate(rows):
             want = width if width is not None else len(clean[0]) if clean else None
-            if want is not None and len(text) != want:
-                raise InputError(
-                    f"{where(source, place)}expected {want} letters, got {len(text)} ({show(row)})"
-                )
-            if not text:
-                raise InputError(f"{where(source, place)}the row is empty")
-            clean.append(text)
+            try:
+                clean.append(parse_row(row, want))
+            except InputError as exc:
+                raise exc.at(f"[{i}]") from None
         return cls(tuple(clean))
 
     @property
@@ -141,12 +137,9 @@ class LetterGrid:
             for c in range(self.width):
                 yield Cell(row=r, col=c)
 
-    def cell(self, name: str, place: str | None = None) -> Cell:
-        """Parse a cell name against this grid's size; ``place`` prefixes errors."""
-        try:
-            return Cell.from_name(name, self.width, self.height)
-        except InputError as exc:
-            raise InputError(f"{where(place)}{exc}") from None
+    def cell(self, name: str) -> Cell:
+        """Parse a cell name against this grid's size (a plain :class:`InputError`)."""
+        return Cell.from_name(name, self.width, self.height)
 
     def ray(self, start: Cell, direction: Direction) -> tuple[Cell, ...]:
         """The cells from ``start`` (excluded) to the edge, in ``direction``."""

@@ -1,0 +1,300 @@
+"""Blind Spot commands that judge one position: ``check-word`` and ``words``.
+
+Thin: the files are read by :mod:`referee.blindspot.formats`, plays judged by
+:mod:`referee.blindspot.rules`, and the text made by :mod:`referee.blindspot.render`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Container, Mapping
+from typing import Any
+
+import click
+
+from referee.blindspot.board import LetterGrid
+from referee.blindspot.formats import load_layout, load_position
+from referee.blindspot.render import format_plays, render_board, sentence
+from referee.blindspot.rules import COLOURS, SIZE, Position, legal_plays, three_letter_words
+from referee.blindspot.rules import check_word as rules_check_word
+from referee.cli import (
+    BoundedInt,
+    F,
+    dictionary_options,
+    echo,
+    emit_json,
+    json_option,
+    no_stdin_files,
+)
+from referee.core.cells import Cell
+from referee.core.errors import InputError, show
+from referee.dictionary import Dictionary, open_dictionary
+
+
+def _layout_options(required: bool = True) -> Callable[[F], F]:
+    return lambda f: _add_layout_options(f, required)
+
+
+def _add_layout_options(f: F, required: bool) -> F:
+    f = click.option(
+        "--glasses",
+        is_flag=True,
+        help="The player has one spot on the glasses tile: diagonals allowed "
+        "(overrides the position file).",
+    )(f)
+    f = click.option(
+        "--position", metavar="FILE", help="Position file (YAML): spots, glasses, teams."
+    )(f)
+    f = click.option(
+        "--player",
+        type=click.Choice(COLOURS, case_sensitive=False),
+        default="red",
+        show_default=True,
+        help="The colour playing.",
+    )(f)
+    f = click.option(
+        "--catalog",
+        metavar="FILE",
+        envvar="REFEREE_CATALOG",
+        help="Tile catalog for 'tiles:' layouts.",
+    )(f)
+    return click.option(
+        "--layout",
+        required=required,
+        metavar="FILE",
+        help="Layout or setup file (YAML); - for stdin.",
+    )(f)
+
+
+def cell_at(name: str, option: str = "--at") -> Cell:
+    """A cell of the board typed on the command line; an error names the option."""
+    try:
+        return Cell.from_name(name, SIZE, SIZE)
+    except InputError as exc:
+        raise exc.at(option) from None
+
+
+def three_letter(dictionary: Dictionary) -> Container[str]:
+    """The 3-letter words a verdict consults: the rulebook's list and the house words."""
+    return three_letter_words() | dictionary.extra if dictionary.extra else three_letter_words()
+
+
+@click.command("check-word", no_args_is_help=True)
+@click.argument("word", required=False)
+@_layout_options(required=False)
+@click.option("--at", "at_name", metavar="CELL", help="The cell the new spot covers, e.g. D1.")
+@dictionary_options
+@click.option(
+    "--batch",
+    is_flag=True,
+    help="Read one JSON object per line on stdin (word, at, layout, player, position, glasses, "
+    "catalog, dictionary, allow; options give defaults), write one JSON result per line.",
+)
+@json_option
+def check_word(
+    word: str | None,
+    layout: str | None,
+    catalog: str | None,
+    player: str,
+    position: str | None,
+    glasses: bool,
+    at_name: str | None,
+    dictionary: str | None,
+    allow: str | None,
+    batch: bool,
+    as_json: bool,
+) -> int:
+    """Is WORD legal with a new spot on the cell --at?
+
+    Exit 0 if legal, 1 if not (the reason is printed), 2 if the input is unusable.
+    With --batch, judge many plays in one process (exit 2 at the end if any
+    line failed).
+
+    \b
+    Example:
+      referee check-word seas --layout setups/sample.yaml --at D1
+      referee check-word tale --layout setups/sample.yaml --at E4 \\
+          --player blue --position examples/blindspot/sample-position.yaml
+      echo '{"word": "seas", "at": "D1"}' | referee check-word --batch --layout setups/sample.yaml
+    """
+    from referee.cli import run_batch
+
+    judge = _Judge()
+    defaults = {
+        "layout": layout,
+        "catalog": catalog,
+        "player": player,
+        "position": position,
+        "glasses": glasses,
+        "at": at_name,
+        "dictionary": dictionary,
+        "allow": allow,
+    }
+    if batch:
+        if word is not None:
+            raise click.UsageError("--batch reads the words from stdin; give no WORD")
+        no_stdin_files(defaults, BATCH_FILES)
+        return run_batch(lambda obj: judge.line(obj, defaults))
+    if word is None:
+        raise click.UsageError("Missing argument 'WORD'.")
+    for option, value in (("--layout", layout), ("--at", at_name)):
+        if value is None:
+            raise click.UsageError(f"Missing option '{option}'.")
+    verdict, board, pos, lexicon = judge.judge({"word": word, **defaults})
+    if as_json:
+        emit_json(
+            {
+                **verdict.to_dict(),
+                "player": verdict_player(defaults),
+                "dictionary": lexicon.describe(),
+            }
+        )
+    else:
+        marks = verdict.play.cells if verdict.play else ()
+        echo(
+            render_board(board, pos.covered(), new=verdict.at, word_cells=marks, style=click.style)
+        )
+        echo()
+        echo(sentence(verdict))
+    return 0 if verdict.valid else 1
+
+
+def verdict_player(fields: Mapping[str, Any]) -> str:
+    return str(fields["player"]).lower()
+
+
+BATCH_FILES = ("layout", "catalog", "position", "dictionary", "allow")
+
+
+class _Judge:
+    """Judges plays, keeping layouts, positions and dictionaries it has opened."""
+
+    def __init__(self) -> None:
+        self.layouts: dict[tuple[str, str | None], LetterGrid] = {}
+        self.positions: dict[str, Position] = {}
+        self.dictionaries: dict[tuple[str | None, str | None], Dictionary] = {}
+
+    def judge(self, fields: Mapping[str, Any]) -> tuple[Any, LetterGrid, Position, Dictionary]:
+        word = fields["word"]
+        layout, catalog = fields["layout"], fields["catalog"]
+        if layout is None:
+            raise InputError("layout: no layout given")
+        if not isinstance(word, str):
+            raise InputError("word: no word given")
+        if fields["at"] is None:
+            raise InputError("at: no cell given")
+        player = str(fields["player"]).lower()
+        if player not in COLOURS:
+            raise InputError(
+                f"player: unknown colour {show(player)} (colours are {', '.join(COLOURS)})"
+            )
+        board = self.layouts.get((layout, catalog))
+        if board is None:
+            board = self.layouts[(layout, catalog)] = load_layout(layout, catalog).board
+        pos = Position.empty()
+        if fields["position"]:
+            found = self.positions.get(fields["position"])
+            if found is None:
+                found = self.positions[fields["position"]] = load_position(fields["position"])
+            pos = found
+        at = cell_at(fields["at"])
+        key = (fields["dictionary"], fields["allow"])
+        lexicon = self.dictionaries.get(key)
+        if lexicon is None:
+            lexicon = self.dictionaries[key] = open_dictionary(*key)
+        verdict = rules_check_word(
+            board,
+            word,
+            at,
+            lexicon,
+            player=player,
+            position=pos,
+            glasses=True if fields["glasses"] else None,
+            three_letter=three_letter(lexicon),
+        )
+        return verdict, board, pos, lexicon
+
+    def line(self, obj: dict[str, Any], defaults: Mapping[str, Any]) -> dict[str, Any]:
+        from referee.cli import batch_field
+
+        unknown = sorted(set(obj) - {"word", *defaults})
+        if unknown:
+            raise InputError(f"unknown field {show(unknown[0])}")
+        fields = {**defaults, "word": None}
+        for key in obj:
+            fields[key] = batch_field(
+                obj, key, bool if key == "glasses" else str, defaults.get(key)
+            )
+        if fields["word"] is None:
+            raise InputError("word: no word given")
+        no_stdin_files(fields, BATCH_FILES)
+        verdict, _, _, lexicon = self.judge(fields)
+        return {
+            **verdict.to_dict(),
+            "player": verdict_player(fields),
+            "dictionary": lexicon.describe(),
+        }
+
+
+@click.command("words", no_args_is_help=True)
+@_layout_options()
+@click.option("--at", "at_name", metavar="CELL", help="Only plays with the new spot on this cell.")
+@click.option(
+    "--min-length",
+    type=BoundedInt(3, 99),
+    default=3,
+    show_default=True,
+    help="Shortest word to list.",
+)
+@dictionary_options
+@json_option
+def words(
+    layout: str,
+    catalog: str | None,
+    player: str,
+    position: str | None,
+    glasses: bool,
+    at_name: str | None,
+    min_length: int,
+    dictionary: str | None,
+    allow: str | None,
+    as_json: bool,
+) -> int:
+    """List every legal play for a player, longest words first.
+
+    Settles "was there any word?" and the solo rule "you must play a word if you
+    can". Exit 0 if at least one play exists, 1 if none.
+
+    \b
+    Example:
+      referee words --layout setups/sample.yaml --at D1
+      referee words --layout setups/sample.yaml --player red \\
+          --position examples/blindspot/sample-position.yaml --min-length 5
+    """
+    player = player.lower()
+    board = load_layout(layout, catalog).board
+    pos = load_position(position) if position else Position.empty()
+    override = True if glasses else None
+    at = cell_at(at_name) if at_name else None
+    lexicon = open_dictionary(dictionary, allow)
+    plays = legal_plays(
+        board,
+        lexicon,
+        player=player,
+        position=pos,
+        glasses=override,
+        at=at,
+        min_length=min_length,
+        three_letter=three_letter(lexicon),
+    )
+    if as_json:
+        emit_json(
+            {
+                "player": player,
+                "count": len(plays),
+                "plays": [p.to_dict() for p in plays],
+                "dictionary": lexicon.describe(),
+            }
+        )
+    else:
+        echo(format_plays(plays, player, at))
+    return 0 if plays else 1
