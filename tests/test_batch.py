@@ -126,7 +126,7 @@ def test_score_claim_batch() -> None:
     results = [json.loads(o) for o in out]
     assert [r.get("reason") for r in results[:4]] == [None, None, "no-block", "bad-path"]
     assert results[0]["points"] == {"blue": 20, "red": 32}
-    assert results[1]["points"] == {"blue": 25, "red": 29, "green": 22}
+    assert results[1]["points"] == {"blue": 20, "red": 24, "green": 17}
     assert results[0] == one_shot("score-claim", "quash", "--board", BOARD, "--player", "red")
     assert results[4]["line"] == 5 and "'nobody' is not a player" in results[4]["error"]
 

@@ -50,7 +50,8 @@ def all_walks(board: Board, word: str, player: str) -> list[list[Cell]]:
         reads = {j for j in reads if j < len(word)}
         if not reads:
             return
-        for nb in board.neighbours(path[-1]):
+        # A step goes to a neighbouring card or stays on the same one.
+        for nb in [path[-1], *board.neighbours(path[-1])]:
             card = board.card_at(nb)
             if card is None:
                 continue

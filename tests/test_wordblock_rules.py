@@ -206,14 +206,35 @@ def test_quart_with_a_t_next_to_the_r_is_5x4_plus_8() -> None:
     assert verdict.points() == {"red": 5 * 4 + 8}
 
 
-def test_quaff_needs_two_f_cards_a_step_never_stays() -> None:
-    """The rulebook's "quaff for 5*3+8" reads ff off one card; a step here never stays
-    on the same card (as the issue says), so one f is not enough and two are 5x4+8."""
+def test_quaff_with_one_f_card_is_5x3_plus_8() -> None:
+    """The game play example: "Adding "f" would allow "quaff" for 5*3+8 points": three
+    cards (q, a and one f), the ff read off one card ("Repeating a card is ok")."""
     one_f = board_of(with_card(ROWS, "B5", "f-4"), blocks={"red": ["A4"]})
-    assert judge_claim(one_f, "quaff", "red", WORDS).reason == "no-path"
+    verdict = judge_claim(one_f, "quaff", "red", WORDS)
+    assert verdict.valid and verdict.walk is not None
+    assert names(verdict.walk.path) == "A4 B4 B5 B5"
+    assert verdict.walk.cards_used == 3
+    assert verdict.points() == {"red": 5 * 3 + 8}
+
+
+def test_quaff_with_two_f_cards_takes_the_walk_best_for_the_claimer() -> None:
+    """With two f cards both walks are legal; 4 cards score more for red (5x4+8)."""
     two_f = board_of(with_card(with_card(ROWS, "B5", "f-4"), "C5", "f-4"), blocks={"red": ["A4"]})
     verdict = judge_claim(two_f, "quaff", "red", WORDS)
     assert verdict.points() == {"red": 5 * 4 + 8}
+    stay = judge_claim(two_f, "quaff", "red", WORDS, path=cells("A4 B4 C5 C5"))
+    assert stay.valid and stay.points() == {"red": 5 * 3 + 8}
+
+
+def test_a_card_read_twice_in_a_row_gives_its_points_once() -> None:
+    """The rulebook: "Repeating a card in the word does not give additional card points."."""
+    board = Board.from_mapping(
+        {"cards": ["q-8 a-1 f-4"], "blocks": {"red": ["A1"], "blue": ["C1"]}}
+    )
+    verdict = judge_claim(board, "quaff", "red", WORDS)
+    assert verdict.valid and verdict.walk is not None
+    assert names(verdict.walk.path) == "A1 B1 C1 C1"
+    assert verdict.points() == {"red": 15 + 8, "blue": 15 + 4}
 
 
 # ------------------------------------------------------------------- the q card
@@ -334,7 +355,8 @@ PATHS = {
     "not-the-claimers-block": ("rash", "blue", "C4 B4 B3 C3", "C4 has no block"),
     "someone-elses-block": ("has", "blue", "C3 B4 B3", "C3 has red's block"),
     "not-a-neighbour": ("saw", "blue", "B3 B4 A1", "B4 to A1 is not a step"),
-    "stays-on-a-card": ("shoo", "blue", "B3 C3 B2 B2", "never stays on the same card"),
+    "stays-on-a-card": ("shoo", "blue", "B3 C3 B2 B2", None),
+    "stays-then-not-a-neighbour": ("shoo", "blue", "B3 C3 B2 B2 D2", "B2 to D2 is not a step"),
     "wrong-letters": ("shoe", "blue", "B3 C3 B2 A2", "spells 'shoo', not 'shoe'"),
     "too-long": ("she", "blue", "B3 C3 D2 D3", "spells 'shee', not 'she'"),
 }

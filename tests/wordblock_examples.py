@@ -6,11 +6,16 @@ from __future__ import annotations
 # (word, player, walk, {player: (word points, card points)}, discards)
 CLAIMS: dict[str, tuple[str, str, str, dict[str, tuple[int, int]], str]] = {
     "she": ("she", "blue", "B3 C3 D2", {"blue": (9, 0), "red": (9, 4)}, "B3 C3"),
+    # "if Blue Square claims "sheer": Blue Square gets 0 card points for "s". Red
+    # Circle gets 4 card points for "h". Green Triangle gets 2 card points for "e"."
+    # The ee is read off green's e twice ("Repeating a card is ok", as quaff's
+    # 5*3+8 does): 4 cards, the walk best for blue (the e-1 at D2 would give
+    # everyone 5 more word points, a net loss to blue).
     "sheer": (
         "sheer",
         "blue",
-        "B3 C3 D2 D3 C4",
-        {"blue": (25, 0), "red": (25, 4), "green": (25, 2)},
+        "B3 C3 D3 D3 C4",
+        {"blue": (20, 0), "red": (20, 4), "green": (20, 2)},
         "B3 C3 D3",
     ),
     "share": (

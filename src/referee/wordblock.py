@@ -6,7 +6,9 @@ lowercase words (a ``set`` in tests, an enchant wrapper on the command line).
 A claim is a word spelled by a walk over cards: it starts on a card holding one
 of the claimer's blocks and steps to any of the 8 neighbouring cards (an empty
 space is a gap), changing and reversing direction freely and revisiting cards
-freely, but never staying on the same card. A ``q`` card reads ``q`` or ``qu``.
+freely; a step may also stay on the same card, so one card reads a double letter
+(the rulebook prices "quaff" with one f card at 5*3+8: "Repeating a card is
+ok"). A ``q`` card reads ``q`` or ``qu``.
 Word points = letters x distinct cards used, to every player with a block on
 the walk (once); each block on the walk also gives its owner that card's points
 (once per card). The blocked cards of the walk are then discarded.
@@ -445,7 +447,8 @@ def _parse_claimed(raw: object, source: str | None) -> tuple[str, ...]:
 @dataclass(frozen=True)
 class _Graph:
     """The board as integers for the search: cell ``i = col * height + row``
-    (so integer order is name order), neighbour lists of cards only."""
+    (so integer order is name order). ``nbrs[i]`` lists the cards a step from
+    ``i`` may go to: the neighbouring cards and ``i`` itself (a step may stay)."""
 
     height: int
     cells: tuple[Cell, ...]
@@ -471,7 +474,8 @@ class _Graph:
         nbrs: list[tuple[int, ...]] = []
         masks: list[int] = []
         for cell in cells:
-            near = sorted(nb.col * h + nb.row for nb in board.neighbours(cell) if board.card_at(nb))
+            steps = [cell, *board.neighbours(cell)]
+            near = sorted(nb.col * h + nb.row for nb in steps if board.card_at(nb))
             nbrs.append(tuple(near))
             m = 0
             for i in near:
@@ -584,9 +588,8 @@ def walk_problem(board: Board, word: str, path: Sequence[Cell], player: str) -> 
         has = f"has {owner}'s block" if owner else "has no block"
         return f"a walk starts on one of {player}'s blocks; {path[0].name} {has}"
     for a, b in pairwise(path):
-        if a == b:
-            return f"a step never stays on the same card ({a.name} twice in a row)"
-        if max(abs(a.row - b.row), abs(a.col - b.col)) != 1:
+        # A step may stay on the same card (a double letter from one card).
+        if max(abs(a.row - b.row), abs(a.col - b.col)) > 1:
             return f"{a.name} to {b.name} is not a step to a neighbouring card"
     reach = {0}
     for cell in path:

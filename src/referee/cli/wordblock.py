@@ -174,10 +174,11 @@ def score_claim(
     """Score a Word Block claim: who gets what, and which cards are discarded.
 
     The word must start on one of the player's blocks and step to neighbouring
-    cards (diagonals too, cards may repeat, a q card reads q or qu). Of all the
-    walks that spell it, the one best for the claimer is scored. Exit 0 if the
-    claim scores, 1 if it is refused. With --batch, score many claims in one
-    process (exit 2 at the end if any line failed).
+    cards (diagonals too, cards may repeat, a step may stay on a card to read a
+    double letter, a q card reads q or qu). Of all the walks that spell it, the
+    one best for the claimer is scored. Exit 0 if the claim scores, 1 if it is
+    refused. With --batch, score many claims in one process (exit 2 at the end
+    if any line failed).
 
     \b
     Example:
