@@ -306,23 +306,33 @@ def render(
     help="Each player's count: cards collected (two-chests), cards left (caterpillar, "
     "well), cards face up (hide-and-seek), row cards uncovered (tom-thumb).",
 )
+@click.option(
+    "--placed",
+    metavar="NAME,...",
+    help="The Caterpillar: the players already placed by an earlier call, in order "
+    "(1st, 2nd, ...); places continue from there.",
+)
 @json_option
-def result(game: str, counts: str, as_json: bool) -> int:
+def result(game: str, counts: str, placed: str | None, as_json: bool) -> int:
     """The winner or ranking of a mini-game, by its own end condition.
 
     GAME is tom-thumb, caterpillar, two-chests, well or hide-and-seek. Exit 0
     when the game is decided (ties name who plays the tie-break, or hot potato
-    for more than two), 1 when its end condition does not hold yet.
+    for more than two), 1 when its end condition does not hold yet. In The
+    Caterpillar only empty piles are placed; the others play on, and the next
+    call names the players placed so far with --placed.
 
     \b
     Example:
       referee spotit result two-chests --counts ann=12,bob=9,cy=9
       referee spotit result well --counts ann=3,bob=0,cy=5
+      referee spotit result caterpillar --counts ann=0,bob=0,cy=3 --placed ann
     """
-    from referee.spotit import parse_counts
+    from referee.spotit import parse_counts, parse_placed
     from referee.spotit import result as judge
 
-    outcome = judge(game.lower(), parse_counts(counts))
+    order = parse_placed(placed) if placed is not None else ()
+    outcome = judge(game.lower(), parse_counts(counts), order)
     if as_json:
         emit_json(outcome.to_dict())
     else:
