@@ -353,6 +353,11 @@ def result(game: str, counts: str, placed: str | None, as_json: bool) -> int:
     metavar="N",
     help="Tom Thumb: cards in the row and the pile (6); Hide and Seek: the child's cards (4).",
 )
+@click.option(
+    "--allow-broken",
+    is_flag=True,
+    help="Deal a --deck that does not verify (the table knows it is broken).",
+)
 @json_option
 def deal(
     game: str,
@@ -360,12 +365,15 @@ def deal(
     deck: str | None,
     seed: str | None,
     child_cards: int | None,
+    allow_broken: bool,
     as_json: bool,
 ) -> int:
     """The deal a mini-game's set-up calls for, reproducibly from a seed.
 
     Cards are numbered as in the deck file (from 1). Player 1 is the child in
     Tom Thumb and Hide and Seek, and the winner of the previous game in The Well.
+    A deck that does not verify is not dealt (exit 1, with the verify report)
+    unless --allow-broken is given.
 
     \b
     Example:
@@ -377,9 +385,21 @@ def deal(
 
     if seed is not None:
         plain_text(seed, "--seed")
+    valid = True
     if deck:
+        from referee.spotit import verify as check
+
         cards = load_deck(deck)
         name, count = cards.name, len(cards.cards)
+        report = check(cards)
+        valid = report.valid
+        if not valid and not allow_broken:
+            if as_json:
+                emit_json({**report.to_dict(), "dealt": False})
+            else:
+                echo(f"Not dealt: {deck} does not verify (--allow-broken deals it anyway).")
+                echo("\n".join(report.lines()[1:]))
+            return 1
     else:
         name, count = f"order-{DEFAULT_DEAL_ORDER}", plane_size(DEFAULT_DEAL_ORDER)
     if seed is None:
@@ -388,7 +408,9 @@ def deal(
         seed = secrets.token_hex(4)
     dealt = set_up(game.lower(), players, count, seed, child_cards=child_cards, deck=name)
     if as_json:
-        emit_json(dealt.to_dict())
+        emit_json({**dealt.to_dict(), "deck_valid": valid})
     else:
         echo("\n".join(dealt.lines()))
+        if not valid:
+            echo(f"Note: {deck} does not verify; dealt anyway (--allow-broken).")
     return 0
