@@ -19,8 +19,6 @@ if TYPE_CHECKING:
     from referee.dictionary import Dictionary
     from referee.wordblock import Board, Claim, Game, GameState, Hint
 
-EXCLUSIONS_FILE = "wordblock-exclusions.txt"
-
 
 # ----------------------------------------------------------------------- loading
 
@@ -65,19 +63,27 @@ def to_yaml(data: Mapping[str, Any]) -> str:
     return "".join(out)
 
 
-def exclusions() -> frozenset[str]:
-    """The shipped list of abbreviations aspell en_US accepts (see the data file)."""
-    from referee.dictionary import parse_word_list
-    from referee.files import package_data
+def exclusions() -> Mapping[str, str]:
+    """Word -> why the rules exclude it: SCOWL's abbreviations, upper-case words
+    and proper names, with the house corrections (see :mod:`referee.scowl`)."""
+    from referee.errors import DictionaryError
+    from referee.scowl import exclusions as load
 
-    return parse_word_list(package_data(EXCLUSIONS_FILE).splitlines())
+    try:
+        return load()
+    except DictionaryError as exc:
+        raise DictionaryError(
+            f"the Word Block exclusions (abbreviations, capitalized words) come from SCOWL "
+            f"(or give --no-exclusions): {exc.message}"
+        ) from None
 
 
 def _exclusion_option(f: F) -> F:
     return click.option(
         "--no-exclusions",
         is_flag=True,
-        help="Accept the abbreviations on the shipped exclusion list (etc, adj, avg, ...).",
+        help="Accept abbreviations, acronyms and capitalized words (SCOWL's data: asap, etc, "
+        "adj, ...).",
     )(f)
 
 
@@ -528,9 +534,11 @@ def move_block(
 )
 @click.option(
     "--dictionary",
-    required=True,
-    metavar="FILE",
-    help="Word-list file (one word per line) to search the board against.",
+    default="scowl",
+    show_default=True,
+    metavar="NAME",
+    help="The word list to search the board against: a SCOWL list (scowl, scowl:70, "
+    "scowl:british:70) or a word-list file (one word per line).",
 )
 @click.option("--allow", metavar="FILE", help="House words added to the list.")
 @_exclusion_option
@@ -548,30 +556,42 @@ def hint(
 
     Lists the --top words best for the player: highest net (their points minus
     everyone else's), then their points. Words already claimed and excluded
-    abbreviations are skipped. Exit 0 if there is a claim, 1 if none.
+    words (abbreviations, capitalized words) are skipped. The words come from
+    SCOWL (American, size 60) unless --dictionary says otherwise. Exit 0 if
+    there is a claim, 1 if none.
 
     \b
     Example:
+      referee wordblock hint --board examples/wordblock/rulebook.yaml --player blue --top 5
       referee wordblock hint --board examples/wordblock/rulebook.yaml --player blue \\
-          --dictionary examples/wordblock/words.txt --top 5
+          --dictionary examples/wordblock/words.txt
     """
     import os
 
-    from referee.dictionary import is_path_spec, read_word_list
+    from referee.dictionary import is_path_spec, is_scowl_spec, open_scowl, read_word_list
     from referee.errors import InputError
     from referee.files import display_name
+    from referee.scowl import WordSet
     from referee.wordblock import WordIndex, hints
 
     board = load_board(board_file)
     who = board.require_player(player, "--player", display_name(board_file))
-    if not os.path.exists(dictionary) and not is_path_spec(dictionary):
-        raise InputError(
-            f"--dictionary: {dictionary!r} names an enchant dictionary; hint needs a word-list "
-            "file (one word per line), since enchant cannot list its words"
-        )
-    words = set(read_word_list(dictionary))
     extra = read_word_list(allow, what="allow list") if allow else frozenset()
-    index = WordIndex.from_words(words | extra)
+    if is_scowl_spec(dictionary):
+        opened = open_scowl(dictionary)
+        assert isinstance(opened.lexicon, WordSet)
+        listed = opened.lexicon.words()  # sorted, lowercase a-z: an index as it is
+        index = WordIndex.from_words([*listed, *extra]) if extra else WordIndex(tuple(listed))
+        name, provider = opened.name, opened.provider
+    elif os.path.exists(dictionary) or is_path_spec(dictionary):
+        index = WordIndex.from_words(read_word_list(dictionary) | extra)
+        name, provider = display_name(dictionary), "word-list"
+    else:
+        raise InputError(
+            f"--dictionary: {dictionary!r} names an enchant dictionary; hint needs a SCOWL "
+            "list (scowl, scowl:70, ...) or a word-list file (one word per line), since "
+            "enchant cannot list its words"
+        )
     found = hints(
         board,
         who,
@@ -586,7 +606,7 @@ def hint(
                 "player": who,
                 "count": len(found),
                 "hints": [h.to_dict(who) for h in found],
-                "dictionary": {"name": display_name(dictionary), "words": len(index.words)},
+                "dictionary": {"name": name, "provider": provider, "words": len(index.words)},
             }
         )
     else:
