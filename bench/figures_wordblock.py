@@ -108,8 +108,17 @@ def fig_hint(runs: int) -> list[Figure]:
     return [fig, process]
 
 
+def fig_hint_scowl(runs: int) -> list[Figure]:
+    """hint with no --dictionary: SCOWL's size-60 list from its cache."""
+    argv = [REFEREE, "wordblock", "hint", "--board", SIX, "--player", "blue"]
+    return [
+        process_vs_floor("hint one-shot process (SCOWL 60, default)", argv, FLOOR_PLAIN, 10.0, runs)
+    ]
+
+
 FIGURES = {
     "score-claim": fig_score_claim,
+    "hint-scowl": fig_hint_scowl,
     "score-claim-pathological": fig_pathological,
     "hint": fig_hint,
 }
