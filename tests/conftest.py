@@ -23,7 +23,7 @@ Runner = Callable[..., Outcome]
 REPO = Path(__file__).resolve().parent.parent
 
 # Variables that would change verdicts or output if the caller's shell had them set.
-UNSET = ("REFEREE_DICTIONARY", "REFEREE_CATALOG")
+UNSET = ("REFEREE_DICTIONARY", "REFEREE_CATALOG", "REFEREE_SCOWL_DIR")
 
 
 @pytest.fixture(scope="session")
