@@ -1,4 +1,4 @@
-"""Blind Spot figures: one-shot check-word process, words on a full board."""
+"""Blind Spot figures: one-shot check-word process (aspell, SCOWL 70), words on a full board."""
 
 from __future__ import annotations
 
@@ -12,10 +12,22 @@ def fig_check_word(runs: int) -> list[Figure]:
     return [process_vs_floor("check-word one-shot process", argv, FLOOR_ENCHANT, 1.3, runs)]
 
 
+def fig_check_word_scowl(runs: int) -> list[Figure]:
+    """check-word judged by SCOWL's size-70 list, against the enchant floor: the
+    list is read from its cache (built by the warm-up runs if need be)."""
+    argv = [
+        REFEREE, "check-word", "seas", "--layout", SAMPLE, "--at", "D1", "--dictionary", "scowl:70",
+    ]  # fmt: skip
+    fig = process_vs_floor(
+        "check-word --dictionary scowl:70 one-shot process", argv, FLOOR_ENCHANT, 1.15, runs
+    )
+    return [fig]
+
+
 def fig_words(runs: int) -> list[Figure]:
     from referee.blindspot.formats import load_layout
     from referee.blindspot.rules import Position, legal_plays
-    from referee.dictionary import open_dictionary
+    from referee.core.dictionary import open_dictionary
 
     board = load_layout(SAMPLE).board
     lexicon = open_dictionary("en_US")
@@ -43,7 +55,7 @@ def fig_batch(runs: int) -> list[Figure]:
 
     from referee.blindspot.formats import load_layout
     from referee.blindspot.rules import Position, legal_plays
-    from referee.dictionary import open_dictionary
+    from referee.core.dictionary import open_dictionary
 
     board = load_layout(SAMPLE).board
     plays = legal_plays(board, open_dictionary("en_US"), position=Position.empty())
@@ -92,6 +104,7 @@ def fig_batch(runs: int) -> list[Figure]:
 
 FIGURES = {
     "check-word": fig_check_word,
+    "check-word-scowl": fig_check_word_scowl,
     "words": fig_words,
     "batch": fig_batch,
 }

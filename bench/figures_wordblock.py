@@ -86,7 +86,7 @@ def fig_pathological(runs: int) -> list[Figure]:
 
 def fig_hint(runs: int) -> list[Figure]:
     """hint on a full 6x6 board: read the list, index it, find and rank every claim."""
-    from referee.dictionary import read_word_list
+    from referee.core.dictionary import read_word_list
     from referee.wordblock.cli import load_board
     from referee.wordblock.exclusions import exclusions
     from referee.wordblock.hints import WordIndex, hints
@@ -109,8 +109,17 @@ def fig_hint(runs: int) -> list[Figure]:
     return [fig, process]
 
 
+def fig_hint_scowl(runs: int) -> list[Figure]:
+    """hint with no --dictionary: SCOWL's size-60 list from its cache."""
+    argv = [REFEREE, "wordblock", "hint", "--board", SIX, "--player", "blue"]
+    return [
+        process_vs_floor("hint one-shot process (SCOWL 60, default)", argv, FLOOR_PLAIN, 10.0, runs)
+    ]
+
+
 FIGURES = {
     "score-claim": fig_score_claim,
+    "hint-scowl": fig_hint_scowl,
     "score-claim-pathological": fig_pathological,
     "hint": fig_hint,
 }

@@ -20,7 +20,7 @@ Outcome = tuple[int, str, str]
 Runner = Callable[..., Outcome]
 """``runner(*args, input=None, env=None)``: the ``invoke``, ``run`` and ``referee`` fixtures."""
 
-UNSET = ("REFEREE_DICTIONARY", "REFEREE_CATALOG")
+UNSET = ("REFEREE_DICTIONARY", "REFEREE_CATALOG", "REFEREE_SCOWL_DIR")
 """Variables that would change verdicts or output if the caller's shell had them set."""
 
 

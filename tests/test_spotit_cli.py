@@ -477,7 +477,6 @@ def test_render_json(referee: Runner, tmp_path: Path) -> None:
                 " 4th  d  4  (cards left in their pile)",
                 "Tie for 1st place: a, b and c play a round of hot potato "
                 "(more than two are tied).",
-                "The places after the first are as things stand: the others play on.",
             ],
         ),
         (
@@ -532,6 +531,7 @@ def test_result_json(referee: Runner) -> None:
             {"place": 1, "name": "c", "count": 5},
         ],
         "ties": [{"place": 1, "players": ["a", "b", "c"], "tie_break": "hot potato"}],
+        "playing_on": [],
         "counts_mean": "cards collected",
     }
 

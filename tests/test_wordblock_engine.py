@@ -465,7 +465,7 @@ def test_score_claim_imports_only_what_it_needs() -> None:
         "referee.core.errors",
         "referee.core.files",
         "referee.core.schema",
-        "referee.dictionary",
+        "referee.core.dictionary",
         "referee.engine",
         "referee.wordblock",
         "referee.wordblock.actions",

@@ -499,6 +499,7 @@ def test_claim_to_dict_keys() -> None:
         "player": "red",
         "challenged_by": None,
         "best_proven": True,
+        "excluded_as": None,
     }
 
 

@@ -3,7 +3,7 @@
 The rules modules (:mod:`referee.blindspot.rules`, ...) are pure: they import
 neither click, yaml nor enchant, and take their dictionary as a plain
 container of words. The command line (:mod:`referee.cli`) and the loaders
-(:mod:`referee.core.files`, :mod:`referee.dictionary`) are thin edges around them.
+(:mod:`referee.core.files`, :mod:`referee.core.dictionary`) are thin edges around them.
 """
 
 from __future__ import annotations

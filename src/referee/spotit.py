@@ -1280,12 +1280,15 @@ class Result:
 
     ``over``: the game's end condition holds. ``winner``: the one player in
     first place (``None`` while not over, or when first place is tied).
+    ``playing_on``: The Caterpillar's players who still have cards and play on
+    for the later places (no place yet); empty for the other games.
     """
 
     game: Game
     over: bool
     ranking: tuple[Standing, ...]
     ties: tuple[Tie, ...]
+    playing_on: tuple[tuple[str, int], ...] = ()
 
     @property
     def winner(self) -> str | None:
@@ -1302,6 +1305,7 @@ class Result:
             "winner": self.winner,
             "ranking": [s.to_dict() for s in self.ranking],
             "ties": [t.to_dict() for t in self.ties],
+            "playing_on": [{"name": n, "count": c} for n, c in self.playing_on],
             "counts_mean": self.game.counts,
         }
 
@@ -1315,12 +1319,15 @@ class Result:
             else:
                 out.append(f"{s.name} still has {_cards(s.count)} of the row to cover.")
             return out
-        width = max(len(s.name) for s in self.ranking)
-        digits = max(len(str(s.count)) for s in self.ranking)
+        rows = [(s.name, s.count) for s in self.ranking] + list(self.playing_on)
+        width = max(len(name) for name, _ in rows)
+        digits = max(len(str(count)) for _, count in rows)
         for s in self.ranking:
             out.append(
                 f"{_ordinal(s.place):>4}  {s.name:<{width}}  {s.count:>{digits}}  ({g.counts})"
             )
+        for name, count in self.playing_on:
+            out.append(f"{'-':>4}  {name:<{width}}  {count:>{digits}}  ({g.counts}: playing on)")
         if not self.over:
             out.append("No winner yet: nobody is at 0.")
             return out
@@ -1334,8 +1341,14 @@ class Result:
                 else "a round of hot potato (more than two are tied)"
             )
             out.append(f"Tie for {_ordinal(t.place)} place: {_and(t.players)} play {how}.")
-        if g.key == "caterpillar" and any(s.count for s in self.ranking):
-            out.append("The places after the first are as things stand: the others play on.")
+        if self.playing_on:
+            names = [n for n, _ in self.playing_on]
+            placed = ",".join(s.name for s in self.ranking)
+            order = " (in the order the tie-break decides)" if self.ties else ""
+            out.append(
+                f"{_and(names)} play on for {_ordinal(len(self.ranking) + 1)} place; when the "
+                f"next pile is empty, ask again with --placed {placed}{order}."
+            )
         return out
 
 
@@ -1352,11 +1365,18 @@ def _and(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def result(key: str, counts: Sequence[tuple[str, int]]) -> Result:
+def result(key: str, counts: Sequence[tuple[str, int]], placed: Sequence[str] = ()) -> Result:
     """Rank the players by the game's end condition; ties share a place.
 
     Most cards wins in The Two Chests; in the others the first at 0 wins (the
     game is over once someone is at 0), the later places by fewest cards.
+
+    The Caterpillar places only players whose pile is empty ("The remaining
+    players keep playing until second, third, and so on places are decided"):
+    ``placed`` names the players placed by earlier calls, in order (1st,
+    2nd, ...); the other players at 0 share the next place (a tie only among
+    them); the players with cards play on, without a place, unless only one is
+    left, who then takes the last place.
     """
     g = game(key)
     if g.solo and len(counts) != 1:
@@ -1365,6 +1385,10 @@ def result(key: str, counts: Sequence[tuple[str, int]]) -> Result:
         )
     if not g.solo and len(counts) < 2:
         raise InputError(f"--counts: {g.title} needs at least two players (got {len(counts)})")
+    if placed and g.key != "caterpillar":
+        raise InputError(f"--placed: only The Caterpillar plays on for later places, not {g.title}")
+    if g.key == "caterpillar":
+        return _caterpillar(g, counts, placed)
     order = sorted(counts, key=lambda nc: -nc[1] if g.most_wins else nc[1])
     ranking: list[Standing] = []
     for i, (name, count) in enumerate(order):
@@ -1378,6 +1402,46 @@ def result(key: str, counts: Sequence[tuple[str, int]]) -> Result:
             groups.setdefault(s.place, []).append(s.name)
         ties = [Tie(place, tuple(ns)) for place, ns in groups.items() if len(ns) > 1]
     return Result(g, over, tuple(ranking), tuple(ties))
+
+
+def parse_placed(text: str, place: str = "--placed") -> tuple[str, ...]:
+    """``"ann, bob"`` -> ``("ann", "bob")``: the players already placed, in order."""
+    plain_text(text, place)
+    names = tuple(" ".join(item.split()) for item in text.split(","))
+    if not all(names):
+        raise InputError(f"{place}: empty name in {_short(text, 40)}; write NAME,NAME in order")
+    return names
+
+
+def _caterpillar(g: Game, counts: Sequence[tuple[str, int]], placed: Sequence[str]) -> Result:
+    known = {name.casefold(): (name, count) for name, count in counts}
+    before: list[tuple[str, int]] = []
+    for raw in placed:
+        entry = known.get(raw.casefold())
+        if entry is None:
+            raise InputError(f"--placed: {_short(raw, 40)} is not a player of --counts")
+        if entry in before:
+            raise InputError(f"--placed: {_short(raw, 40)} is listed twice")
+        if entry[1] != 0:
+            raise InputError(
+                f"--placed: {_short(entry[0], 40)} has {_cards(entry[1])} left in --counts; "
+                "a placed player's pile is empty (give 0)"
+            )
+        before.append(entry)
+    rest = [nc for nc in counts if nc not in before]
+    ranking = [Standing(i + 1, name, count) for i, (name, count) in enumerate(before)]
+    now = [nc for nc in rest if nc[1] == 0]
+    ties: list[Tie] = []
+    if now:
+        place = len(ranking) + 1
+        ranking += [Standing(place, name, count) for name, count in now]
+        if len(now) > 1:
+            ties.append(Tie(place, tuple(name for name, _ in now)))
+    playing = [nc for nc in rest if nc[1] != 0]
+    if ranking and len(playing) == 1:  # the last one still playing has the last place
+        ranking.append(Standing(len(counts), *playing[0]))
+        playing = []
+    return Result(g, bool(ranking), tuple(ranking), tuple(ties), tuple(playing))
 
 
 @dataclass(frozen=True)

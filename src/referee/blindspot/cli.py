@@ -26,8 +26,8 @@ from referee.cli import (
     no_stdin_files,
 )
 from referee.core.cells import Cell
+from referee.core.dictionary import Dictionary, open_dictionary
 from referee.core.errors import InputError, show
-from referee.dictionary import Dictionary, open_dictionary
 
 
 def _layout_options(required: bool = True) -> Callable[[F], F]:

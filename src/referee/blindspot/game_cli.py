@@ -47,9 +47,9 @@ from referee.cli import (
     force_option,
     json_option,
 )
+from referee.core.dictionary import Dictionary, open_dictionary, read_word_list
 from referee.core.errors import InputError, RefereeError
 from referee.core.files import display_name
-from referee.dictionary import Dictionary, open_dictionary, read_word_list
 
 Game = engine.Replayed[GameSetup, GameState, Action]
 OPTION_NAMES = {"players": "--players"}

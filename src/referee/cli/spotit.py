@@ -331,23 +331,33 @@ def render(
     help="Each player's count: cards collected (two-chests), cards left (caterpillar, "
     "well), cards face up (hide-and-seek), row cards uncovered (tom-thumb).",
 )
+@click.option(
+    "--placed",
+    metavar="NAME,...",
+    help="The Caterpillar: the players already placed by an earlier call, in order "
+    "(1st, 2nd, ...); places continue from there.",
+)
 @json_option
-def result(game: str, counts: str, as_json: bool) -> int:
+def result(game: str, counts: str, placed: str | None, as_json: bool) -> int:
     """The winner or ranking of a mini-game, by its own end condition.
 
     GAME is tom-thumb, caterpillar, two-chests, well or hide-and-seek. Exit 0
     when the game is decided (ties name who plays the tie-break, or hot potato
-    for more than two), 1 when its end condition does not hold yet.
+    for more than two), 1 when its end condition does not hold yet. In The
+    Caterpillar only empty piles are placed; the others play on, and the next
+    call names the players placed so far with --placed.
 
     \b
     Example:
       referee spotit result two-chests --counts ann=12,bob=9,cy=9
       referee spotit result well --counts ann=3,bob=0,cy=5
+      referee spotit result caterpillar --counts ann=0,bob=0,cy=3 --placed ann
     """
-    from referee.spotit import parse_counts
+    from referee.spotit import parse_counts, parse_placed
     from referee.spotit import result as judge
 
-    outcome = judge(game.lower(), parse_counts(counts))
+    order = parse_placed(placed) if placed is not None else ()
+    outcome = judge(game.lower(), parse_counts(counts), order)
     if as_json:
         emit_json(outcome.to_dict())
     else:
@@ -368,6 +378,11 @@ def result(game: str, counts: str, as_json: bool) -> int:
     metavar="N",
     help="Tom Thumb: cards in the row and the pile (6); Hide and Seek: the child's cards (4).",
 )
+@click.option(
+    "--allow-broken",
+    is_flag=True,
+    help="Deal a --deck that does not verify (the table knows it is broken).",
+)
 @json_option
 def deal(
     game: str,
@@ -375,12 +390,15 @@ def deal(
     deck: str | None,
     seed: str | None,
     child_cards: int | None,
+    allow_broken: bool,
     as_json: bool,
 ) -> int:
     """The deal a mini-game's set-up calls for, reproducibly from a seed.
 
     Cards are numbered as in the deck file (from 1). Player 1 is the child in
     Tom Thumb and Hide and Seek, and the winner of the previous game in The Well.
+    A deck that does not verify is not dealt (exit 1, with the verify report)
+    unless --allow-broken is given.
 
     \b
     Example:
@@ -392,9 +410,21 @@ def deal(
 
     if seed is not None:
         plain_text(seed, "--seed")
+    valid = True
     if deck:
+        from referee.spotit import verify as check
+
         cards = load_deck(deck)
         name, count = cards.name, len(cards.cards)
+        report = check(cards)
+        valid = report.valid
+        if not valid and not allow_broken:
+            if as_json:
+                emit_json({**report.to_dict(), "dealt": False})
+            else:
+                echo(f"Not dealt: {deck} does not verify (--allow-broken deals it anyway).")
+                echo("\n".join(report.lines()[1:]))
+            return 1
     else:
         name, count = f"order-{DEFAULT_DEAL_ORDER}", plane_size(DEFAULT_DEAL_ORDER)
     if seed is None:
@@ -403,7 +433,9 @@ def deal(
         seed = secrets.token_hex(4)
     dealt = set_up(game.lower(), players, count, seed, child_cards=child_cards, deck=name)
     if as_json:
-        emit_json(dealt.to_dict())
+        emit_json({**dealt.to_dict(), "deck_valid": valid})
     else:
         echo("\n".join(dealt.lines()))
+        if not valid:
+            echo(f"Note: {deck} does not verify; dealt anyway (--allow-broken).")
     return 0

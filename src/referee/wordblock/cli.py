@@ -31,10 +31,17 @@ from referee.cli import (
     run_batch,
 )
 from referee.core.cells import Cell
+from referee.core.dictionary import (
+    Dictionary,
+    is_path_spec,
+    is_scowl_spec,
+    open_dictionary,
+    open_scowl,
+    read_word_list,
+)
 from referee.core.errors import InputError, show
 from referee.core.files import display_name, load_mapping, reading, write_text
 from referee.core.schema import Value
-from referee.dictionary import Dictionary, is_path_spec, open_dictionary, read_word_list
 from referee.wordblock import formats, render
 from referee.wordblock import game as wb
 from referee.wordblock.board import Board, Card, normalise_word, parse_path, player_name
@@ -412,9 +419,11 @@ def move_block(
 )
 @click.option(
     "--dictionary",
-    required=True,
-    metavar="FILE",
-    help="Word-list file (one word per line) to search the board against.",
+    default="scowl",
+    show_default=True,
+    metavar="NAME",
+    help="The word list to search the board against: a SCOWL list (scowl, scowl:70, "
+    "scowl:british:70) or a word-list file (one word per line).",
 )
 @click.option("--allow", metavar="FILE", help="House words added to the list.")
 @_exclusion_option
@@ -432,24 +441,37 @@ def hint(
 
     Lists the --top words best for the player: highest net (their points minus
     everyone else's), then their points. Words already claimed and excluded
-    abbreviations are skipped. Exit 0 if there is a claim, 1 if none.
+    words (abbreviations, capitalized words) are skipped. The words come from
+    SCOWL (American, size 60) unless --dictionary says otherwise. Exit 0 if
+    there is a claim, 1 if none.
 
     \b
     Example:
+      referee wordblock hint --board examples/wordblock/rulebook.yaml --player blue --top 5
       referee wordblock hint --board examples/wordblock/rulebook.yaml --player blue \\
-          --dictionary examples/wordblock/words.txt --top 5
+          --dictionary examples/wordblock/words.txt
     """
     board = load_board(board_file)
     with options():
         who = board.require_player(player)
-    if not os.path.exists(dictionary) and not is_path_spec(dictionary):
-        raise InputError(
-            f"--dictionary: {dictionary!r} names an enchant dictionary; hint needs a word-list "
-            "file (one word per line), since enchant cannot list its words"
-        )
-    words = set(read_word_list(dictionary))
     extra = read_word_list(allow, what="allow list") if allow else frozenset()
-    index = WordIndex.from_words(words | extra)
+    if is_scowl_spec(dictionary):
+        from referee.core.scowl import WordSet
+
+        opened = open_scowl(dictionary)
+        assert isinstance(opened.lexicon, WordSet)
+        listed = opened.lexicon.words()  # sorted, lowercase a-z: an index as it is
+        index = WordIndex.from_words([*listed, *extra]) if extra else WordIndex(tuple(listed))
+        name, provider = opened.name, opened.provider
+    elif os.path.exists(dictionary) or is_path_spec(dictionary):
+        index = WordIndex.from_words(read_word_list(dictionary) | extra)
+        name, provider = display_name(dictionary), "word-list"
+    else:
+        raise InputError(
+            f"--dictionary: {dictionary!r} names an enchant dictionary; hint needs a SCOWL "
+            "list (scowl, scowl:70, ...) or a word-list file (one word per line), since "
+            "enchant cannot list its words"
+        )
     found = hints(
         board,
         who,
@@ -464,7 +486,7 @@ def hint(
                 "player": who,
                 "count": len(found),
                 "hints": [h.to_dict(who) for h in found],
-                "dictionary": {"name": display_name(dictionary), "words": len(index.words)},
+                "dictionary": {"name": name, "provider": provider, "words": len(index.words)},
             }
         )
     else:

@@ -1,19 +1,28 @@
-"""Words excluded as abbreviations: the ``exclusions`` given to
+"""Words the rules exclude (abbreviations, acronyms, capitalized words and
+proper names): the ``exclusions`` given to
 :func:`referee.wordblock.rules.judge_claim` and :func:`referee.wordblock.hints.hints`.
 
-The rulebook excludes abbreviations and acronyms, but aspell en_US accepts
-many in lowercase; the shipped list (``src/referee/data/wordblock-exclusions.txt``,
-one word and its gloss per line) names the ones it accepts.
+The data is SCOWL's (:mod:`referee.core.scowl`): a word listed among
+abbreviations, upper-case words or proper names and never among plain words,
+with a small house list of corrections.
 """
 
 from __future__ import annotations
 
-from referee.core.files import package_data
-from referee.dictionary import parse_word_list
+from collections.abc import Mapping
 
-EXCLUSIONS_FILE = "wordblock-exclusions.txt"
+from referee.core.errors import DictionaryError
 
 
-def exclusions() -> frozenset[str]:
-    """The shipped list of abbreviations aspell en_US accepts (see the data file)."""
-    return parse_word_list(package_data(EXCLUSIONS_FILE).splitlines())
+def exclusions() -> Mapping[str, str]:
+    """Word -> why the rules exclude it (``abbreviation``, ``capitalized``,
+    ``proper-name``)."""
+    from referee.core.scowl import exclusions as load
+
+    try:
+        return load()
+    except DictionaryError as exc:
+        raise DictionaryError(
+            f"the Word Block exclusions (abbreviations, capitalized words) come from SCOWL "
+            f"(or give --no-exclusions): {exc.message}"
+        ) from None

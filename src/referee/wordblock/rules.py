@@ -2,14 +2,14 @@
 
 Pure rules: no click, yaml or enchant. Dictionaries are any container of
 lowercase words (a ``set`` in tests, an enchant wrapper on the command line);
-the exclusions (abbreviations) are any container too
-(:mod:`referee.wordblock.exclusions` builds the shipped one).
+the exclusions are any container too, or a mapping of word to why
+(:mod:`referee.wordblock.exclusions` builds the real one from SCOWL).
 Verdicts are returned, never raised: ``valid`` and a stable ``reason`` key.
 """
 
 from __future__ import annotations
 
-from collections.abc import Container, Sequence
+from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
@@ -48,8 +48,15 @@ EXPLANATIONS: dict[str, str] = {
     "no-path": "the letters do not connect in a walk from the claimer's blocks",
     "bad-path": "the walk given is not a legal walk for the word",
     "not-in-dictionary": "it is not in the dictionary",
-    "excluded": "it is an abbreviation (on the exclusion list)",
+    "excluded": "the rules exclude abbreviations, acronyms and capitalized words",
 }
+
+EXCLUDED_AS: dict[str, str] = {
+    "abbreviation": "it is an abbreviation or acronym",
+    "capitalized": "it is capitalized or usually capitalized",
+    "proper-name": "it is a proper name",
+}
+"""Why a word is excluded (the ``excluded_as`` of a claim), in words."""
 
 PlaceReason = Literal["outside-area", "not-adjacent", "has-block", "room-left"]
 PLACE_EXPLANATIONS: dict[str, str] = {
@@ -88,6 +95,8 @@ class Claim:
     challenged_by: str | None = None
     penalty: tuple[str, int] | None = None
     exhaustive: bool = True
+    excluded_as: str | None = None
+    """For reason ``excluded``: ``abbreviation``, ``capitalized`` or ``proper-name``."""
 
     @property
     def explanation(self) -> str | None:
@@ -127,6 +136,7 @@ class Claim:
             "player": self.player,
             "challenged_by": self.challenged_by,
             "best_proven": self.exhaustive,
+            "excluded_as": self.excluded_as,
         }
 
 
@@ -146,7 +156,9 @@ def judge_claim(
 
     Checks, in order: length, repeats, the walk (``path`` if given, else the
     best walk), then the dictionary: not in ``lexicon``, or on ``exclusions``
-    and not in ``allowed`` (house words). A challenge costs the claimer
+    and not in ``allowed`` (house words). ``exclusions`` may map each word to
+    why it is excluded (see :data:`EXCLUDED_AS`); a plain set of words means
+    abbreviations. A challenge costs the claimer
     :data:`CHALLENGE_PENALTY` when the dictionary refuses the word, else the
     challenger; a claim refused before the dictionary (length, repeat, walk)
     costs nobody anything.
@@ -173,13 +185,23 @@ def judge_claim(
             return refuse(found.reason)
         walk, exhaustive = found.walk, found.exhaustive
     reason: Reason | None = None
+    kind: str | None = None
     if word not in lexicon:
         reason = "not-in-dictionary"
-    elif word in exclusions and word not in allowed:
-        reason = "excluded"
+    elif word not in allowed:
+        kind = excluded_as(word, exclusions)
+        reason = "excluded" if kind is not None else None
     if reason is not None:
         penalty = (player, CHALLENGE_PENALTY) if challenged_by else None
-        return refuse(reason, walk=walk, penalty=penalty, exhaustive=exhaustive)
+        detail = EXCLUDED_AS.get(kind, kind) if kind is not None else None
+        return refuse(
+            reason,
+            walk=walk,
+            penalty=penalty,
+            exhaustive=exhaustive,
+            excluded_as=kind,
+            detail=detail,
+        )
     penalty = (challenged_by, CHALLENGE_PENALTY) if challenged_by else None
     return Claim(
         word=word,
@@ -190,6 +212,15 @@ def judge_claim(
         penalty=penalty,
         exhaustive=exhaustive,
     )
+
+
+def excluded_as(word: str, exclusions: Container[str]) -> str | None:
+    """Why ``exclusions`` excludes ``word`` (None if it does not): the kind a
+    mapping gives, ``abbreviation`` for a plain set of words."""
+    if isinstance(exclusions, Mapping):
+        kind = exclusions.get(word)
+        return None if kind is None else str(kind)
+    return "abbreviation" if word in exclusions else None
 
 
 # ------------------------------------------------------------------ place and move

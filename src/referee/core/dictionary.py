@@ -1,7 +1,8 @@
-"""The dictionary edge: enchant dictionaries and word-list files.
+"""The dictionary edge: enchant dictionaries, SCOWL word lists and word-list files.
 
 Rules modules take any ``Container[str]`` of lowercase words; this module builds
-the real ones. enchant is imported only when an enchant dictionary is opened.
+the real ones. enchant is imported only when an enchant dictionary is opened;
+``scowl[:SPELLING][:SIZE]`` opens a SCOWL list (:mod:`referee.core.scowl`).
 
 Provider pinning: enchant may have several back ends (aspell, hunspell, ...)
 whose word lists for the same language differ a lot. A bare tag such as
@@ -73,15 +74,31 @@ def default_spec() -> str:
     return os.environ.get(ENV_VAR) or DEFAULT_TAG
 
 
+def is_scowl_spec(spec: str) -> bool:
+    """``scowl``, ``scowl:70``, ``scowl:british:70``, ...: a SCOWL list (never a file;
+    write ``./scowl`` for a file of that name)."""
+    from referee.core.scowl import is_spec
+
+    return is_spec(spec)
+
+
 def is_path_spec(spec: str) -> bool:
-    """A ``--dictionary`` value names a word-list file when it is not a tag."""
+    """A ``--dictionary`` value names a word-list file when it is not a tag or SCOWL."""
+    if is_scowl_spec(spec):
+        return False
     return os.path.exists(spec) or _SPEC.fullmatch(spec) is None
 
 
 def open_dictionary(spec: str | None = None, allow: str | None = None) -> Dictionary:
-    """Open ``spec`` (tag, ``provider:tag`` or word-list path) plus ``allow`` words."""
+    """Open ``spec`` (tag, ``provider:tag``, ``scowl:...`` or word-list path) plus
+    ``allow`` words."""
     spec = spec or default_spec()
-    base = open_word_list(spec) if is_path_spec(spec) else open_enchant(spec)
+    if is_scowl_spec(spec):
+        base = open_scowl(spec)
+    elif is_path_spec(spec):
+        base = open_word_list(spec)
+    else:
+        base = open_enchant(spec)
     if allow:
         extra = read_word_list(allow, what="allow list")
         return Dictionary(base.name, base.provider, base.lexicon, extra)
@@ -169,3 +186,15 @@ def read_word_list(path: str, what: str = "word list") -> frozenset[str]:
 def open_word_list(path: str) -> Dictionary:
     words = read_word_list(path)
     return Dictionary(os.path.basename(path), "word-list", words)
+
+
+def open_scowl(spec: str) -> Dictionary:
+    """A SCOWL list: ``scowl`` (American, size 60), ``scowl:70``, ``scowl:british:70``."""
+    from referee.core.scowl import parse_spec, word_list
+
+    parsed = parse_spec(spec)
+    try:
+        words = word_list(parsed)
+    except DictionaryError as exc:
+        raise DictionaryError(f"--dictionary {spec}: {exc.message}") from None
+    return Dictionary(parsed.name, "scowl", words)
