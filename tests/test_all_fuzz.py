@@ -170,6 +170,7 @@ WB_GAME = Format(
         "tests/data/fuzz/wb-game.yaml",
         "tests/data/fuzz/wb-game-new.yaml",
         "tests/data/fuzz/wb-game-engine.yaml",
+        "tests/data/fuzz/wb-game-turns.yaml",
     ),
     lambda doc: doc.get("game") in ("word-block", "wordblock"),
 )
@@ -426,6 +427,13 @@ WORD_BLOCK = [
         "wordblock-game-move-block:GAME",
         WB_GAME,
         *("wordblock", "game", "move-block", "@F", "--player", "green", "--to", "A2"),
+        writes=("@F",),
+        reload=WB_SHOW,
+    ),
+    _t(
+        "wordblock-game-end-turn:GAME",
+        WB_GAME,
+        *("wordblock", "game", "end-turn", "@F"),
         writes=("@F",),
         reload=WB_SHOW,
     ),

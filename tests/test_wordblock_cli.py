@@ -317,7 +317,16 @@ def test_hint_text_and_no_hint(referee: Runner, tmp_path: Path) -> None:
 def test_game_flow(referee: Runner, tmp_path: Path) -> None:
     game = str(tmp_path / "game.yaml")
     code, out, err = referee(
-        "wordblock", "game", "new", "--players", "blue,red,green", "--board", BOARD, "-o", game
+        "wordblock",
+        "game",
+        "new",
+        "--free",
+        "--players",
+        "blue,red,green",
+        "--board",
+        BOARD,
+        "-o",
+        game,
     )
     assert (code, err) == (0, "")
     assert out == f"New Word Block game for blue, red, green in {game}.\n"
@@ -364,7 +373,7 @@ def test_game_flow(referee: Runner, tmp_path: Path) -> None:
 
 def test_game_ties_and_empty_undo(referee: Runner, tmp_path: Path) -> None:
     game = str(tmp_path / "g.yaml")
-    assert referee("wordblock", "game", "new", "--players", "ann,bob", "-o", game)[0] == 0
+    assert referee("wordblock", "game", "new", "--free", "--players", "ann,bob", "-o", game)[0] == 0
     code, out, _ = referee("wordblock", "game", "show", game)
     assert "Tied for the lead with 0: ann, bob (ties are not broken)." in out
     assert referee("wordblock", "game", "undo", game)[:2] == (1, "Nothing to undo.\n")
@@ -373,13 +382,24 @@ def test_game_ties_and_empty_undo(referee: Runner, tmp_path: Path) -> None:
     code, out, _ = referee("wordblock", "game", "place", game, "b-1", "--at", "F6")
     assert code == 1 and "not-adjacent" in out
     # game new refuses to overwrite without --force
-    code, _, err = referee("wordblock", "game", "new", "--players", "ann,bob", "-o", game)
+    code, _, err = referee("wordblock", "game", "new", "--free", "--players", "ann,bob", "-o", game)
     assert code == 2 and "already exists; use --force" in err
 
 
 def test_game_challenge_penalty_is_recorded(referee: Runner, tmp_path: Path) -> None:
     game = str(tmp_path / "g.yaml")
-    referee("wordblock", "game", "new", "--players", "blue,red,green", "--board", BOARD, "-o", game)
+    referee(
+        "wordblock",
+        "game",
+        "new",
+        "--free",
+        "--players",
+        "blue,red,green",
+        "--board",
+        BOARD,
+        "-o",
+        game,
+    )
     code, out, _ = referee(
         "wordblock", "game", "claim", game, "shash", "--player", "blue", "--challenged-by", "red"
     )

@@ -26,7 +26,7 @@ OLD_SHOW = REPO / "tests" / "data" / "wordblock" / "old-release-game.show.json"
 
 def new_game(invoke: Runner, path: Path, *more: str) -> None:
     code, _, err = invoke(
-        "wordblock", "game", "new", "--players", "blue,red,green", "--board", BOARD,
+        "wordblock", "game", "new", "--free", "--players", "blue,red,green", "--board", BOARD,
         "-o", str(path), *more,
     )  # fmt: skip
     assert (code, err) == (0, ""), err
@@ -76,7 +76,7 @@ def test_versions_grow_by_one_and_every_change_reports_its_version(
 ) -> None:
     game = tmp_path / "g.yaml"
     code, out, _ = invoke(
-        "wordblock", "game", "new", "--players", "blue,red,green", "--board", BOARD,
+        "wordblock", "game", "new", "--free", "--players", "blue,red,green", "--board", BOARD,
         "-o", str(game), "--json",
     )  # fmt: skip
     assert (code, json.loads(out)["version"]) == (0, 0)
@@ -279,9 +279,10 @@ BAD_BOARDS = {
         ("wordblock", "place", "t-1", "--board", "B", "--at", "B1", "--write"),
         ("wordblock", "move-block", "--board", "B", "--player", "red", "--to", "A1", "--write"),
         ("score-claim", "abc", "--board", "B", "--player", "red", "--dictionary", WORDS),
+        ("wordblock", "game", "new", "--free", "--players", "red,blue", "--board", "B", "-o", "G"),
         ("wordblock", "game", "new", "--players", "red,blue", "--board", "B", "-o", "G"),
     ],
-    ids=["place", "move-block", "score-claim", "game-new"],
+    ids=["place", "move-block", "score-claim", "game-new-free", "game-new"],
 )
 def test_a_bad_board_file_is_one_line_and_left_as_it_is(
     invoke: Runner, tmp_path: Path, data: bytes, message: str, command: tuple[str, ...]
@@ -304,7 +305,7 @@ def test_force_through_a_symlink_keeps_the_link(invoke: Runner, tmp_path: Path) 
     target.write_text("old\n")
     link = tmp_path / "link.yaml"
     link.symlink_to("real.yaml")
-    code, _, err = invoke("wordblock", "game", "new", "--players", "a,b", "-o", str(link))
+    code, _, err = invoke("wordblock", "game", "new", "--free", "--players", "a,b", "-o", str(link))
     one_error_line(code, err, "already exists; use --force")
     new_game(invoke, link, "--force")
     assert link.is_symlink() and os.readlink(link) == "real.yaml"
@@ -317,7 +318,9 @@ def test_force_through_a_symlink_keeps_the_link(invoke: Runner, tmp_path: Path) 
 @pytest.mark.parametrize("force", [[], ["--force"]], ids=["plain", "force"])
 def test_dev_null_is_never_replaced(invoke: Runner, force: list[str]) -> None:
     before = os.stat("/dev/null")
-    code, _, err = invoke("wordblock", "game", "new", "--players", "a,b", "-o", "/dev/null", *force)
+    code, _, err = invoke(
+        "wordblock", "game", "new", "--free", "--players", "a,b", "-o", "/dev/null", *force
+    )
     one_error_line(code, err, "/dev/null: is not a regular file")
     after = os.stat("/dev/null")
     assert (before.st_ino, before.st_rdev) == (after.st_ino, after.st_rdev)
@@ -327,7 +330,7 @@ def test_a_fifo_is_never_replaced(invoke: Runner, tmp_path: Path) -> None:
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
     code, _, err = invoke(
-        "wordblock", "game", "new", "--players", "a,b", "-o", str(fifo), "--force"
+        "wordblock", "game", "new", "--free", "--players", "a,b", "-o", str(fifo), "--force"
     )
     one_error_line(code, err, "is not a regular file")
     assert fifo.is_fifo()
@@ -343,7 +346,7 @@ def test_a_game_file_of_the_previous_release_is_read(invoke: Runner, tmp_path: P
     expected = json.loads(OLD_SHOW.read_text())
     game = tmp_path / "old.yaml"
     game.write_bytes(OLD.read_bytes())
-    assert show(invoke, game) == {**expected, "version": 6}
+    assert show(invoke, game) == {"mode": "free", **expected, "version": 6}
     # the next write stores it in this release's shape, history and all
     code, out, _ = invoke("wordblock", "game", "undo", str(game), "--json")
     assert (code, json.loads(out)["version"]) == (0, 7)
@@ -391,7 +394,7 @@ def test_eight_processes_lose_no_action(tmp_path: Path) -> None:
     board.write_text('cards: ["a-1"]\nblocks: {ann: [], bob: []}\n')
     game = tmp_path / "g.yaml"
     subprocess.run(
-        [sys.executable, "-m", "referee", "wordblock", "game", "new", "--players", "ann,bob",
+        [sys.executable, "-m", "referee", "wordblock", "game", "new", "--free", "--players", "ann,bob",
          "--board", str(board), "-o", str(game)],
         check=True, capture_output=True,
     )  # fmt: skip
@@ -423,7 +426,7 @@ def test_two_simultaneous_new_one_wins(tmp_path: Path) -> None:
         game = tmp_path / f"g{round_}.yaml"
         argv = [
             sys.executable, "-m", "referee", "wordblock", "game", "new", "--players",
-            "ann,bob", "-o", str(game),
+            "ann,bob", "--grid", "s,h,a,e", "--values", "asteroid", "-o", str(game),
         ]  # fmt: skip
         procs = [
             subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -475,8 +478,10 @@ def test_score_claim_imports_only_what_it_needs() -> None:
         "referee.wordblock.formats",
         "referee.wordblock.game",
         "referee.wordblock.hints",
+        "referee.wordblock.play",
         "referee.wordblock.render",
         "referee.wordblock.rules",
         "referee.wordblock.scoring",
         "referee.wordblock.search",
+        "referee.wordblock.turns",
     }, sorted(loaded)

@@ -22,8 +22,9 @@ from referee.core.schema import Value
 from referee.wordblock.actions import Action, Setup
 from referee.wordblock.board import Board, cell_key
 from referee.wordblock.formats import board_mapping, read_board
-from referee.wordblock.game import GAME, new_setup
+from referee.wordblock.game import GAME
 from referee.wordblock.hints import WordIndex, spellable_words
+from referee.wordblock.play import free_setup
 from referee.wordblock.rules import judge_claim
 from referee.wordblock.scoring import score_walk, walk_problem
 from referee.wordblock.search import best_walk
@@ -146,6 +147,6 @@ def test_spellable_words_are_exactly_the_walkable_ones(board: Board, pool: list[
 @given(boards())
 def test_board_and_game_round_trip(board: Board) -> None:
     assert read_board(Value(board_mapping(board))) == board
-    log: engine.Log[Setup, Action] = engine.Log(new_setup(PLAYERS, board))
+    log: engine.Log[Setup, Action] = engine.Log(free_setup(PLAYERS, board))
     text = engine.text(GAME, log)
     assert engine.parse(GAME, parse_document(text, "g.yaml")) == log

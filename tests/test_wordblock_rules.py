@@ -29,8 +29,9 @@ from referee.core.schema import Value
 from referee.wordblock.actions import ClaimWord, MoveBlock, PlaceCard, Setup, Undo
 from referee.wordblock.board import Board, Card, cell_key, normalise_word, parse_path
 from referee.wordblock.formats import board_mapping, read_board
-from referee.wordblock.game import GAME, claim_action, new_setup
+from referee.wordblock.game import GAME
 from referee.wordblock.hints import WordIndex, hints, spellable_words
+from referee.wordblock.play import claim_action, free_setup
 from referee.wordblock.rules import (
     CHALLENGE_PENALTY,
     EXPLANATIONS,
@@ -694,7 +695,7 @@ PLAYERS = ("blue", "red", "green")
 
 
 def replay(*history: Any, board: Board = RULEBOOK) -> engine.Replayed[Setup, Any, Any]:
-    setup = new_setup(PLAYERS, board)
+    setup = free_setup(PLAYERS, board)
     return engine.replay(GAME, engine.Log(setup, tuple(history)))
 
 
@@ -731,7 +732,7 @@ def test_game_leaders_and_ties() -> None:
     assert dict(game.state.totals) == {"blue": 12, "red": 16, "green": -5}
     assert game.state.leaders() == ["red"]
     with pytest.raises(InputError, match="'green' has blocks on the board but is not a player"):
-        new_setup(["blue", "red"], RULEBOOK)
+        free_setup(["blue", "red"], RULEBOOK)
 
 
 def test_a_refused_claim_records_only_a_lost_challenge() -> None:

@@ -11,13 +11,28 @@ from dataclasses import dataclass
 from referee.core.cells import Cell
 from referee.wordblock.board import Board, Card
 
+DECK_SIZES = (28, 40)
+"""The rulebook's decks: 28 cards for 2 players, 40 for 3 or 4."""
+
+
+@dataclass(frozen=True)
+class Turns:
+    """What a turn-by-turn game adds to the setup: who plays first, the deck's
+    size and how cards without values are valued (``None``: cards carry points)."""
+
+    first: str
+    deck_size: int
+    values: str | None = None
+
 
 @dataclass(frozen=True)
 class Setup:
-    """The players (in turn order) and the board the game starts on."""
+    """The players (in seating order, clockwise) and the board the game starts
+    on; ``turns`` is None for a free scorepad (no turns, no end)."""
 
     players: tuple[str, ...]
     board: Board
+    turns: Turns | None = None
 
 
 @dataclass(frozen=True)
@@ -32,7 +47,9 @@ class PlaceCard:
 @dataclass(frozen=True)
 class ClaimWord:
     """A claim as judged when it was made. A refused claim is recorded only
-    when it changed a score (a lost challenge); its ``path`` is then empty."""
+    when it changed a score (a lost challenge) or, in a turn-by-turn game, when
+    it ends the player's claiming for the turn (a repeated word); its ``path``
+    is then empty."""
 
     player: str
     word: str
@@ -53,8 +70,15 @@ class MoveBlock:
 
 
 @dataclass(frozen=True)
+class EndTurn:
+    """The player whose turn it is ends it; the next player draws."""
+
+    player: str
+
+
+@dataclass(frozen=True)
 class Undo:
     """Takes back the latest action still in force."""
 
 
-Action = PlaceCard | ClaimWord | MoveBlock | Undo
+Action = PlaceCard | ClaimWord | MoveBlock | EndTurn | Undo

@@ -63,6 +63,18 @@ def cell_names(cells: Iterable[Cell]) -> list[str]:
 # ---------------------------------------------------------------------------- cards
 
 
+VALUE_SCHEMES = ("asteroid",)
+"""Ways to value cards that carry no points: the rulebook's "asteroid" scheme."""
+
+
+def scheme_points(letter: str) -> int:
+    """The rulebook's scheme for cards without values: the letters of "asteroid"
+    are worth 1, "jqxz" 8, the others 4."""
+    if letter in "asteroid":
+        return 1
+    return 8 if letter in "jqxz" else 4
+
+
 @dataclass(frozen=True)
 class Card:
     """A letter card, written ``letter-points`` as the rulebook does (``q-8``)."""
@@ -71,17 +83,32 @@ class Card:
     points: int
 
     @classmethod
-    def parse(cls, text: object, place: str = "card") -> Card:
-        """Parse ``"s-0"``; raise :class:`InputError` naming ``place`` otherwise."""
+    def parse(cls, text: object, place: str = "card", values: str | None = None) -> Card:
+        """Parse ``"s-0"``; raise :class:`InputError` naming ``place`` otherwise.
+
+        With ``values="asteroid"`` a bare letter (``q``) is valued by the
+        rulebook's scheme, and a card written with points must agree with it.
+        """
         raw = text.strip() if isinstance(text, str) else None
+        if values is not None and raw is not None and len(raw) == 1 and "a" <= raw.lower() <= "z":
+            letter = raw.lower()
+            return cls(letter, scheme_points(letter))
         m = _CARD.fullmatch(raw) if raw is not None else None
         if m is None:
+            bare = " or a bare letter" if values is not None else ""
             raise InputError(
                 f"{show(text)} is not a card (one letter, a dash and its points "
-                f"0-{MAX_POINTS}, like s-1)",
+                f"0-{MAX_POINTS}, like s-1{bare})",
                 place=place,
             )
-        return cls(letter=m.group(1).lower(), points=int(m.group(2)))
+        card = cls(letter=m.group(1).lower(), points=int(m.group(2)))
+        if values is not None and card.points != scheme_points(card.letter):
+            raise InputError(
+                f"{show(text)}: with the {values} values a {card.letter} is worth "
+                f"{scheme_points(card.letter)}",
+                place=place,
+            )
+        return card
 
     def __str__(self) -> str:
         return f"{self.letter}-{self.points}"

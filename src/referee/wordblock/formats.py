@@ -16,11 +16,22 @@ from referee.core.errors import InputError, show
 from referee.core.files import dump_yaml
 from referee.core.schema import Fields, Value, YamlMap
 from referee.engine import FORMAT
-from referee.wordblock.actions import Action, ClaimWord, MoveBlock, PlaceCard, Setup, Undo
+from referee.wordblock.actions import (
+    DECK_SIZES,
+    Action,
+    ClaimWord,
+    EndTurn,
+    MoveBlock,
+    PlaceCard,
+    Setup,
+    Turns,
+    Undo,
+)
 from referee.wordblock.board import (
     MAX_BLOCKS,
     MAX_HEIGHT,
     MAX_WIDTH,
+    VALUE_SCHEMES,
     Board,
     Card,
     cell_key,
@@ -28,9 +39,13 @@ from referee.wordblock.board import (
     normalise_word,
     player_name,
 )
+from referee.wordblock.turns import check_deck
 
 BOARD_KEYS = ("cards", "blocks", "claimed", "area")
 MAX_PLAYERS = 26
+"""Players of a free scorepad."""
+MAX_TURN_PLAYERS = 4
+"""Players of a turn-by-turn game (the rulebook: 2-4)."""
 MAX_POINTS_TOTAL = 999_999_999
 """Points recorded for one claim are bounded (9 digits) like every count."""
 
@@ -41,13 +56,14 @@ OLD_GAME = "word-block"
 # ------------------------------------------------------------------------ boards
 
 
-def read_board(value: Value) -> Board:
-    """A board file's mapping (or a game file's ``board``) as a :class:`Board`."""
+def read_board(value: Value, values: str | None = None) -> Board:
+    """A board file's mapping (or a game file's ``board``) as a :class:`Board`;
+    with ``values`` (``"asteroid"``) cards may be bare letters."""
     fields = value.fields()
     fields.allow(*BOARD_KEYS)
     fields.done()  # an unknown (mistyped) key first: it explains a missing one
     rows = fields.require("cards")
-    grid = _read_rows(rows)
+    grid = _read_rows(rows, values)
     rows_h, rows_w = len(grid), len(grid[0])
     raw_area = fields.get("area")
     area = _read_area(raw_area) if raw_area is not None else None
@@ -77,7 +93,7 @@ def read_board(value: Value) -> Board:
     return Board(width, height, tuple(cards), blocks, claimed, area)
 
 
-def _read_rows(value: Value) -> list[list[Card | None]]:
+def _read_rows(value: Value, values: str | None) -> list[list[Card | None]]:
     if not isinstance(value.raw, list) or not value.raw:
         raise value.error('expected a list of rows (strings like "w-1  .  o-1")')
     grid: list[list[Card | None]] = []
@@ -100,7 +116,7 @@ def _read_rows(value: Value) -> list[list[Card | None]]:
                 cells.append(None)
                 continue
             try:
-                cells.append(Card.parse(token))
+                cells.append(Card.parse(token, values=values))
             except InputError as exc:
                 raise row.error(f"{column_letter(c)}{r}: {exc.detail}") from None
         grid.append(cells)
@@ -219,7 +235,8 @@ def _represent_rows(dumper: Any, rows: _Rows) -> Any:
 
 
 def read_setup(fields: Fields) -> Setup:
-    """The setup keys of a game file: ``players`` and the starting ``board``."""
+    """The setup keys of a game file: ``players``, ``turns`` (a turn-by-turn
+    game; absent for a free scorepad) and the starting ``board``."""
     raw_players = fields.require("players")
     players = tuple(
         item.convert(lambda raw: player_name(raw, ""))
@@ -229,24 +246,60 @@ def read_setup(fields: Fields) -> Setup:
         raise raw_players.error("expected at least 2 players")
     if len(set(players)) != len(players):
         raise raw_players.error("a player is listed twice")
+    raw_turns = fields.get("turns")
+    turns = _read_turns(raw_turns, players) if raw_turns is not None else None
     raw_board = fields.require("board")
-    board = read_board(raw_board)
+    board = read_board(raw_board, turns.values if turns else None)
     extra = [p for p in board.players if p not in players]
     if extra:
         raise raw_board.error(f"blocks: {extra[0]!r} is not in players")
-    return Setup(players, board.with_players(players))
+    setup = Setup(players, board.with_players(players), turns)
+    if raw_turns is not None:
+        try:
+            check_deck(setup)
+        except InputError as exc:
+            raise raw_turns.error(exc.detail) from None
+    return setup
+
+
+def _read_turns(value: Value, players: tuple[str, ...]) -> Turns:
+    with value.fields() as f:
+        if len(players) > MAX_TURN_PLAYERS:
+            raise value.error(f"a turn-by-turn game is for 2 to {MAX_TURN_PLAYERS} players")
+        first = f.require("first")
+        name = _player(first)
+        if name not in players:
+            raise first.error(f"{name!r} is not in players")
+        deck = f.require("deck_size")
+        size = deck.integer(0, 999)
+        if size not in DECK_SIZES:
+            raise deck.error(f"expected {' or '.join(map(str, DECK_SIZES))}, got {size}")
+        values = f.get("values")
+        scheme = values.text(choices=list(VALUE_SCHEMES)) if values is not None else None
+        return Turns(name, size, scheme)
 
 
 def write_setup(setup: Setup) -> dict[str, Any]:
-    return {"players": list(setup.players), "board": _written(setup.board)}
+    out: dict[str, Any] = {"players": list(setup.players)}
+    if setup.turns is not None:
+        turns: dict[str, Any] = {"first": setup.turns.first, "deck_size": setup.turns.deck_size}
+        if setup.turns.values is not None:
+            turns["values"] = setup.turns.values
+        out["turns"] = turns
+    out["board"] = _written(setup.board)
+    return out
 
 
 def read_action(value: Value) -> Action:
     """One entry of ``history``: a mapping with ``action`` and its fields."""
-    with value.fields("a mapping with action: claim, place, move-block or undo") as f:
-        kind = f.require("action").text(choices=["claim", "place", "move-block", "undo"])
+    with value.fields("a mapping with action: place, claim, move-block, end-turn or undo") as f:
+        kind = f.require("action").text(
+            choices=["place", "claim", "move-block", "end-turn", "undo"]
+        )
         if kind == "undo":
             return Undo()
+        if kind == "end-turn":
+            return EndTurn(_player(f.require("player")))
         if kind == "place":
             card = f.require("card").convert(lambda raw: Card.parse(_text(raw), ""))
             at = _cell(f.require("at"))
@@ -279,6 +332,8 @@ def read_action(value: Value) -> Action:
 def write_action(action: Action) -> dict[str, Any]:
     if isinstance(action, Undo):
         return {"action": "undo"}
+    if isinstance(action, EndTurn):
+        return {"action": "end-turn", "player": action.player}
     if isinstance(action, PlaceCard):
         return {
             "action": "place",

@@ -1,35 +1,35 @@
-"""The Word Block game on the engine: its state, its pure ``step``, and what
-each command asks of it.
+"""The Word Block game on the engine: its state and its pure ``step``.
 
-A game file holds the players, the starting board and every action (see
-:mod:`referee.engine`); the state (board, totals, scorepad) is replayed from
-them. A step the rules refuse is a :class:`~referee.engine.Refusal` with a
-stable reason; a replayed file whose action is refused was edited by hand.
+A game file holds the players, the starting board, for a turn-by-turn game the
+first player, the deck's size and the card values, and every action (see
+:mod:`referee.engine`); the state (board, totals, scorepad and, turn by turn,
+whose turn and phase it is and the counts of cards) is replayed from them. A
+step the rules refuse is a :class:`~referee.engine.Refusal` with a stable
+reason; a replayed file whose action is refused was edited by hand. What each
+command asks of the game is in :mod:`referee.wordblock.play`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Container, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from referee.core.cells import Cell
-from referee.core.errors import InputError
 from referee.core.schema import Fields, Value
 from referee.engine import Refusal, Replayed
-from referee.wordblock import formats
-from referee.wordblock.actions import Action, ClaimWord, MoveBlock, PlaceCard, Setup, Undo
-from referee.wordblock.board import Board, Card, player_name
-from referee.wordblock.rules import (
-    CHALLENGE_PENALTY,
-    BlockMove,
-    Claim,
-    Placement,
-    check_move,
-    check_place,
-    judge_claim,
+from referee.wordblock import formats, turns
+from referee.wordblock.actions import (
+    Action,
+    ClaimWord,
+    EndTurn,
+    MoveBlock,
+    PlaceCard,
+    Setup,
+    Undo,
 )
+from referee.wordblock.board import Board
+from referee.wordblock.rules import CHALLENGE_PENALTY, Claim, check_move, check_place
 from referee.wordblock.scoring import score_walk, walk_problem
+from referee.wordblock.turns import Table
 
 Totals = tuple[tuple[str, int], ...]
 
@@ -47,56 +47,41 @@ class ScoreLine:
 
 @dataclass(frozen=True)
 class State:
-    """Where a game stands: the board, the totals, the scorepad."""
+    """Where a game stands: the board, the totals, the scorepad, and for a
+    turn-by-turn game the table (whose turn, which phase, the card counts)."""
 
     board: Board
     totals: Totals
     lines: tuple[ScoreLine, ...] = ()
     applied: int = 0
     """Actions in force."""
+    table: Table | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.table is not None and self.table.over
 
     def leaders(self) -> list[str]:
         top = max((t for _, t in self.totals), default=0)
         return [p for p, t in self.totals if t == top]
 
-    def scored(self, action: Action, points: dict[str, int], board: Board) -> State:
+    def winners(self) -> list[str]:
+        """The tied leaders once the game is over ("Ties do not get broken")."""
+        return self.leaders() if self.over else []
+
+    def after(
+        self, action: Action, board: Board, table: Table | None, points: dict[str, int]
+    ) -> State:
         applied = self.applied + 1
         if not points:
-            return State(board, self.totals, self.lines, applied)
+            return replace(self, board=board, applied=applied, table=table)
         totals = tuple((p, t + points.get(p, 0)) for p, t in self.totals)
         line = ScoreLine(applied, action, tuple(points.items()), totals)
-        return State(board, totals, (*self.lines, line), applied)
+        return State(board, totals, (*self.lines, line), applied, table)
 
 
 Game = Replayed[Setup, State, Action]
 """A game file, read and replayed."""
-
-
-def new_setup(players: Sequence[str], board: Board | None) -> Setup:
-    """The setup of a scorepad for ``players`` on ``board`` (default: an empty 6x6 area)."""
-    names = tuple(player_name(p, "players") for p in players)
-    if len(names) < 2 or len(set(names)) != len(names):
-        raise InputError("name at least 2 different players, comma-separated", place="players")
-    if len(names) > formats.MAX_PLAYERS:
-        raise InputError(f"at most {formats.MAX_PLAYERS} players", place="players")
-    if board is None:
-        board = Board.empty(names)
-    extra = [p for p in board.players if p not in names]
-    if extra:
-        raise InputError(f"{extra[0]!r} has blocks on the board but is not a player", place="board")
-    return Setup(names, board.with_players(names))
-
-
-def require_player(setup: Setup, name: str, place: str = "player") -> str:
-    """``name`` as one of the game's players (``place`` names the option in errors)."""
-    player = player_name(name, place)
-    if player not in setup.players:
-        known = ", ".join(setup.players)
-        raise InputError(f"{name!r} is not a player of this game (players: {known})", place=place)
-    return player
-
-
-# ------------------------------------------------------------------ the engine game
 
 
 class WordBlockGame:
@@ -124,16 +109,26 @@ class WordBlockGame:
         return Undo()
 
     def start(self, setup: Setup) -> State:
-        return State(setup.board, tuple((p, 0) for p in setup.players))
+        table = turns.deal(setup) if setup.turns is not None else None
+        return State(setup.board, tuple((p, 0) for p in setup.players), table=table)
 
     def step(self, setup: Setup, state: State, action: Action) -> State | Refusal:
+        if isinstance(action, Undo):  # pragma: no cover - the engine takes undos itself
+            return Refusal("undo", "an undo is not a step")
+        unknown = _unknown(setup, action)
+        if unknown is not None:
+            return unknown
+        out_of_turn = _out_of_turn(state, action)
+        if out_of_turn is not None:
+            return out_of_turn
         if isinstance(action, PlaceCard):
-            return _place(setup, state, action)
+            return _place(state, action)
         if isinstance(action, MoveBlock):
-            return _move(setup, state, action)
+            return _move(state, action)
         if isinstance(action, ClaimWord):
-            return _claim(setup, state, action)
-        return Refusal("undo", "an undo is not a step")  # pragma: no cover - the engine's
+            return _claim(state, action)
+        assert state.table is not None
+        return state.after(action, state.board, turns.ended(state.table, setup.players), {})
 
     def upgrade(self, data: dict[str, Any]) -> dict[str, Any]:
         return formats.upgrade(data)
@@ -142,43 +137,63 @@ class WordBlockGame:
 GAME = WordBlockGame()
 
 
-def _unknown(setup: Setup, *names: str | None) -> Refusal | None:
+def _unknown(setup: Setup, action: Action) -> Refusal | None:
+    names = [getattr(action, "player", None), getattr(action, "challenged_by", None)]
     for name in names:
         if name is not None and name not in setup.players:
             return Refusal("unknown-player", f"{name!r} is not a player of this game")
     return None
 
 
-def _place(setup: Setup, state: State, action: PlaceCard) -> State | Refusal:
-    refused = _unknown(setup, action.player)
-    if refused:
-        return refused
+STEPS: dict[type, turns.Step] = {
+    PlaceCard: "place",
+    ClaimWord: "claim",
+    MoveBlock: "move-block",
+    EndTurn: "end-turn",
+}
+
+
+def _out_of_turn(state: State, action: Action) -> Refusal | None:
+    """Why a recorded action breaks the turn discipline (free scorepads have none)."""
+    table = state.table
+    if table is None:
+        if isinstance(action, EndTurn):
+            return Refusal("no-turns", "a free scorepad has no turns to end")
+        return None
+    if table.over:
+        return Refusal("game-over", "the game is over")
+    player = getattr(action, "player", None)
+    if player is None:
+        return Refusal("no-player", "a turn-by-turn game records who plays each card")
+    return turns.refusal(table, STEPS[type(action)], player)
+
+
+def _place(state: State, action: PlaceCard) -> State | Refusal:
     verdict = check_place(state.board, action.card, action.at)
     if not verdict.valid:
         assert verdict.reason is not None and verdict.explanation is not None
         return Refusal(verdict.reason, f"{action.at.name}: {verdict.explanation}")
-    return state.scored(action, {}, state.board.with_card(action.at, action.card))
+    board = state.board.with_card(action.at, action.card)
+    table = state.table and turns.placed(state.table, verdict.replaces is not None)
+    return state.after(action, board, table, {})
 
 
-def _move(setup: Setup, state: State, action: MoveBlock) -> State | Refusal:
-    refused = _unknown(setup, action.player)
-    if refused:
-        return refused
+def _move(state: State, action: MoveBlock) -> State | Refusal:
     verdict = check_move(state.board, action.player, action.from_, action.to)
     if not verdict.valid:
         assert verdict.reason is not None and verdict.explanation is not None
         return Refusal(verdict.reason, f"{action.to.name}: {verdict.explanation}")
     board = state.board.with_block(action.player, action.from_, action.to)
-    return state.scored(action, {}, board)
+    return state.after(action, board, state.table and turns.moved(state.table), {})
 
 
-def _claim(setup: Setup, state: State, action: ClaimWord) -> State | Refusal:
-    """Replay a recorded claim: the walk must still be legal and score what was recorded."""
-    refused = _unknown(setup, action.player, action.challenged_by)
-    if refused:
-        return refused
+def _claim(state: State, action: ClaimWord) -> State | Refusal:
+    """Replay a recorded claim: the walk must still be legal and score what was
+    recorded. A refused claim is on record for a lost challenge (the word is
+    taken on trust: the file does not carry the dictionary) or a repeated word."""
     board = state.board
     challenger = action.challenged_by
+    discarded = 0
     if action.valid:
         if action.word in board.claimed:
             return Refusal("already-claimed", f"{action.word!r} was claimed before")
@@ -195,10 +210,20 @@ def _claim(setup: Setup, state: State, action: ClaimWord) -> State | Refusal:
             penalty=(challenger, CHALLENGE_PENALTY) if challenger else None,
         )
         board = board.after_claim(action.word, walk.discard)
-    else:
-        penalty = (action.player, CHALLENGE_PENALTY) if challenger else None
+        discarded = len(walk.discard)
+    elif action.reason == "already-claimed":
+        if action.word not in board.claimed:
+            return Refusal("not-claimed", f"{action.word!r} was not claimed before")
+        verdict = Claim(action.word, action.player, False, reason="already-claimed")
+    elif challenger is not None and action.reason in ("not-in-dictionary", "excluded"):
+        penalty = (action.player, CHALLENGE_PENALTY)
         verdict = Claim(
             action.word, action.player, False, challenged_by=challenger, penalty=penalty
+        )
+    else:
+        return Refusal(
+            "not-recorded",
+            "a refused claim is recorded only for a lost challenge or a repeated word",
         )
     points = verdict.points()
     if dict(action.points) != points:
@@ -207,98 +232,56 @@ def _claim(setup: Setup, state: State, action: ClaimWord) -> State | Refusal:
             f"recorded points {dict(action.points)} differ from the rules' {points} "
             "(was the file edited?)",
         )
-    return state.scored(action, points, board)
-
-
-# ------------------------------------------------------------------- the requests
-
-
-def claim_action(verdict: Claim) -> ClaimWord | None:
-    """What a judged claim records: a scoring claim, or a refusal that cost the
-    claimer a lost challenge; other refusals record nothing."""
-    points = verdict.points()
-    if not points:
-        return None
-    walk = verdict.walk
-    return ClaimWord(
-        player=verdict.player,
-        word=verdict.word,
-        path=walk.path if walk is not None and verdict.valid else (),
-        challenged_by=verdict.challenged_by,
-        valid=verdict.valid,
-        reason=verdict.reason,
-        points=tuple(points.items()),
-    )
-
-
-def judge(
-    setup: Setup,
-    state: State,
-    word: str,
-    player: str,
-    lexicon: Container[str],
-    *,
-    path: Sequence[Cell] | None = None,
-    challenged_by: str | None = None,
-    exclusions: Container[str] = frozenset(),
-    allowed: Container[str] = frozenset(),
-) -> tuple[ClaimWord | None, Claim]:
-    """Judge a claim on the game's board: the action to record (if any) and the verdict."""
-    verdict = judge_claim(
-        state.board,
-        word,
-        player,
-        lexicon,
-        path=path,
-        challenged_by=challenged_by,
-        exclusions=exclusions,
-        allowed=allowed,
-    )
-    return claim_action(verdict), verdict
-
-
-def place(
-    state: State, card: Card, at: Cell, player: str | None
-) -> tuple[PlaceCard | None, Placement]:
-    verdict = check_place(state.board, card, at)
-    return (PlaceCard(card, at, player) if verdict.valid else None), verdict
-
-
-def move_block(
-    state: State, player: str, from_: Cell | None, to: Cell
-) -> tuple[MoveBlock | None, BlockMove]:
-    verdict = check_move(state.board, player, from_, to)
-    return (MoveBlock(player, from_, to) if verdict.valid else None), verdict
+    table = state.table and turns.claimed(state.table, discarded)
+    return state.after(action, board, table, points)
 
 
 # ------------------------------------------------------------------------ reports
 
 
+def entry_numbers(game: Game) -> list[int]:
+    """The ``history`` entry (from 1) of each scorepad line."""
+    return [game.in_force[line.number - 1] + 1 for line in game.state.lines]
+
+
 def summary(game: Game) -> dict[str, Any]:
-    """What ``game show --json`` prints (``entry`` is the action's place in ``history``, from 1)."""
-    state = game.state
+    """What ``game show --json`` prints."""
+    setup, state = game.log.setup, game.state
     leaders = state.leaders()
-    return {
-        "players": list(game.log.setup.players),
+    out: dict[str, Any] = {
+        "mode": "free" if setup.turns is None else "turns",
+        "players": list(setup.players),
         "totals": dict(state.totals),
         "leaders": leaders,
         "tie": len(leaders) > 1,
         "scorepad": [
             {
-                "entry": game.in_force[line.number - 1] + 1,
+                "entry": entry,
                 "action": formats.write_action(line.action),
                 "points": dict(line.points),
                 "totals": dict(line.totals),
             }
-            for line in state.lines
+            for entry, line in zip(entry_numbers(game), state.lines, strict=True)
         ],
         "claimed": list(state.board.claimed),
         "actions": state.applied,
         "board": formats.board_mapping(state.board),
-        "version": game.version,
     }
-
-
-def entry_numbers(game: Game) -> list[int]:
-    """The ``history`` entry (from 1) of each scorepad line."""
-    return [game.in_force[line.number - 1] + 1 for line in game.state.lines]
+    table = state.table
+    if setup.turns is not None and table is not None:
+        out.update(
+            {
+                "first": setup.turns.first,
+                "deck_size": setup.turns.deck_size,
+                "values": setup.turns.values,
+                "turn": table.turn(),
+                "turn_number": table.number,
+                "hands": dict(table.hands),
+                "draw_pile": table.draw_pile,
+                "discarded": table.discarded,
+                "over": table.over,
+                "winners": state.winners(),
+            }
+        )
+    out["version"] = game.version
+    return out

@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from referee.core.cells import Cell, column_letter
-from referee.wordblock.actions import Action, ClaimWord, MoveBlock, PlaceCard
+from referee.wordblock.actions import Action, ClaimWord, EndTurn, MoveBlock, PlaceCard
 from referee.wordblock.board import Board
 from referee.wordblock.hints import Hint
 from referee.wordblock.rules import CHALLENGE_PENALTY, Claim
+from referee.wordblock.turns import Table
 
 _WALK_STYLE = ("\x1b[32m\x1b[1m", "\x1b[0m")
 """Green and bold for the walk's cards (stripped by the CLI when not on a terminal)."""
@@ -171,6 +172,8 @@ def describe(action: Action) -> str:
     if isinstance(action, MoveBlock):
         src = action.from_.name if action.from_ else "reserve"
         return f"{action.player} moves a block from {src} to {action.to.name}"
+    if isinstance(action, EndTurn):
+        return f"{action.player} ends the turn"
     return "undo"
 
 
@@ -178,8 +181,10 @@ def scorepad_text(
     players: Sequence[str],
     totals: Sequence[tuple[str, int]],
     lines: Sequence[tuple[int, Action, Sequence[tuple[str, int]]]],
+    over: bool = False,
 ) -> str:
-    """The scorepad: ``lines`` are (entry, action, totals after it)."""
+    """The scorepad: ``lines`` are (entry, action, totals after it); the leader
+    line is left to :func:`winners_text` once the game is over."""
     head = ["#", "entry", *players]
     rows = [[str(n), describe(action), *(str(t) for _, t in after)] for n, action, after in lines]
     rows.append(["", "total", *(str(t) for _, t in totals)])
@@ -191,6 +196,8 @@ def scorepad_text(
         return "  ".join(cells).rstrip()
 
     out = [fmt(head), *(fmt(r) for r in rows)]
+    if over:
+        return "\n".join(out)
     top = max(t for _, t in totals)
     leaders = [p for p, t in totals if t == top]
     if len(leaders) > 1:
@@ -202,3 +209,43 @@ def scorepad_text(
 
 def totals_text(totals: Sequence[tuple[str, int]]) -> str:
     return "Totals: " + ", ".join(f"{p} {t}" for p, t in totals) + "."
+
+
+# ---------------------------------------------------------------- turn by turn
+
+_NEXT = {
+    "place": "plays a card",
+    "claim": "may claim a word, move a block, or end the turn",
+    "move-block": "may move a block or end the turn",
+    "end": "may end the turn",
+}
+
+
+def status_text(table: Table) -> str:
+    """Whose turn it is and what the rules allow next."""
+    if table.over:
+        return "Game over: every card is played."
+    return (
+        f"Turn {table.number}: {table.player} {_NEXT[table.phase]} "
+        f"(holds {_cards(table.hand(table.player))}; draw pile {table.draw_pile})."
+    )
+
+
+def table_text(table: Table) -> str:
+    """The cards in hand and in the draw pile, and the status line."""
+    hands = ", ".join(f"{p} {n}" for p, n in table.hands)
+    return (
+        f"Cards in hand: {hands}; draw pile {table.draw_pile}; "
+        f"discarded {table.discarded}.\n{status_text(table)}"
+    )
+
+
+def winners_text(winners: Sequence[str], totals: Sequence[tuple[str, int]]) -> str:
+    top = dict(totals)[winners[0]]
+    if len(winners) > 1:
+        return f"Winners, tied with {top}: {', '.join(winners)} (ties are not broken)."
+    return f"Winner: {winners[0]} with {top}."
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
