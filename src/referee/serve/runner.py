@@ -143,6 +143,8 @@ class Runner:
     def _run(self, argv: list[str]) -> Captured:
         from referee.cli import cli
 
+        if not isinstance(sys.stdout, ThreadRouter) or not isinstance(sys.stderr, ThreadRouter):
+            install()  # someone (a test harness) put its own streams back
         out, err = _Capture(), _Capture()
         _local.stdout, _local.stderr, _local.stdin = out, err, _Capture()
         try:
