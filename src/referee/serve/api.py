@@ -117,6 +117,11 @@ class Api:
 
     def _code_to_layout(self, name: str, code: str, scratch: Scratch) -> str:
         """A setup code as a layout file, rebuilt by ``setup generate --code``."""
+        if not code.strip().upper().startswith("BS"):
+            raise BadRequest(
+                f"{name}: give a setup code (BS1-...) or the layout as a JSON object; "
+                "file names are not accepted from the web"
+            )
         path = scratch.path(name)
         c = self._run(
             ["setup", "generate", f"--code={code}", f"--output={path}", "--json"], scratch

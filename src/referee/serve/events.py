@@ -78,11 +78,12 @@ class Hub:
         client's ``Last-Event-ID`` is already it), then one event per change."""
         queue: asyncio.Queue[str] = asyncio.Queue(maxsize=1000)
         self.subscribers.setdefault(name, set()).add(queue)
-        self.start()
         try:
+            sig = self.folder.signature(name)
             version = await asyncio.to_thread(self.folder.version, name)
             if name not in self.seen:
-                self.seen[name] = (self.folder.signature(name), version)
+                self.seen[name] = (sig, version)
+            self.start()
             yield "retry: 1000\n\n"
             if version is not None and version != last_id:
                 yield sse({"version": version}, id=version)
