@@ -99,6 +99,8 @@ def subcommands(path: Sequence[str]) -> list[str]:
 def _is_file(param: click.Parameter) -> bool:
     if isinstance(param.type, (click.Path, click.File)):
         return True
+    if isinstance(param.type, (click.Choice, click.types._NumberParamTypeBase)):
+        return False  # a choice or a number is a value, whatever its metavar says
     metavar = (param.metavar or param.name or "").upper()
     return any(word in metavar for word in FILE_METAVARS)
 
