@@ -114,14 +114,40 @@ class Folder:
         return info.version if info is not None else None
 
 
+HISTORY = re.compile(r"^(?P<key>history|actions):[ \t]*(?P<empty>\[\])?[ \t]*(?:#.*)?$", re.M)
+ITEM = re.compile(r"[ \t]*- \{.*\}[ \t]*(?:#.*)?")
+MAX_GAME_BYTES = 64 * 1024 * 1024
+
+
 def read_info(path: str) -> FileInfo | None:
-    """Read a game file with the referee's strict reader (``None`` if it is not
-    a readable game file of a known game)."""
+    """Read a game file (``None`` if it is not a readable game file of a known
+    game). Game files keep one action per line (``- {...}``): the version is
+    counted from those lines and only the part before the history is parsed,
+    with the referee's strict reader; a file in any other shape is parsed
+    whole. Either way the CLI judges the file again when it runs."""
     from referee.core.errors import RefereeError
-    from referee.core.files import load_mapping
+    from referee.core.files import decode_text, parse_document, read_bytes
 
     try:
-        data = load_mapping(path, "game")
+        text = decode_text(read_bytes(path, limit=MAX_GAME_BYTES, what="game"), path, "game")
+        m = HISTORY.search(text)
+        lines = []
+        if m is not None:
+            lines = [
+                line
+                for line in text[m.end() :].splitlines()
+                if line.strip() and not line.lstrip().startswith("#")
+            ]
+        if (
+            m is not None
+            and all(ITEM.fullmatch(line) for line in lines)
+            and (not m.group("empty") or not lines)
+        ):
+            data = parse_document(text[: m.start()], path, "game")
+            version = len(lines)
+        else:
+            data = parse_document(text, path, "game")
+            version = _count(data)
     except (RefereeError, OSError, ValueError, RecursionError):
         return None
     game = compat.GAME_KINDS.get(str(data.get("game")))
@@ -129,9 +155,11 @@ def read_info(path: str) -> FileInfo | None:
         return None
     players = data.get("players")
     names = tuple(str(p) for p in players) if isinstance(players, list) else ()
-    version = 0
+    return FileInfo(game, names, version, data)
+
+
+def _count(data: dict[str, Any]) -> int:
     for key in compat.HISTORY_KEYS:
         if isinstance(data.get(key), list):
-            version = len(data[key])
-            break
-    return FileInfo(game, names, version, data)
+            return len(data[key])
+    return 0
