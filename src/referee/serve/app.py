@@ -80,7 +80,10 @@ def create_app(settings: Settings) -> Guard:
             body = await body_of(request)
         except BodyError as exc:
             return bad(exc)
-        return respond(await in_thread(api.create, body))
+        reply = await in_thread(api.create, body)
+        if hub is not None:
+            hub.poke()
+        return respond(reply)
 
     async def show_game(request: Request) -> Response:
         return respond(await in_thread(api.show, request.path_params["name"]))
@@ -94,7 +97,10 @@ def create_app(settings: Settings) -> Guard:
             return respond(error(400, "input", exc.message))
         except BodyError as exc:
             return bad(exc)
-        return respond(await in_thread(api.act, name, body))
+        reply = await in_thread(api.act, name, body)
+        if hub is not None:
+            hub.poke()
+        return respond(reply)
 
     async def steps(request: Request) -> Response:
         return respond(await in_thread(api.steps, request.path_params["name"]))
@@ -198,6 +204,11 @@ def create_app(settings: Settings) -> Guard:
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         os.makedirs(settings.dir, exist_ok=True)
+        workers = int(os.environ.get("REFEREE_SERVE_WORKERS", "0") or 0)
+        if workers:
+            from concurrent.futures import ThreadPoolExecutor
+
+            asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(workers))
         try:
             yield
         finally:

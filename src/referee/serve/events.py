@@ -1,7 +1,7 @@
 """Live updates: Server-Sent Events per game, driven by polling versions.
 
-One task polls, every ``interval`` seconds, the games that have a page
-open: a ``stat`` of each file (microseconds), and a re-read of the version
+One task polls, every ``interval`` seconds (and at once after the server's
+own writes), the games that have a page open: a ``stat`` of each file (microseconds), and a re-read of the version
 only when the file's signature changed. So writes by the CLI are seen exactly
 like the server's own, on any file system, with no extra dependency; the
 delay is at most one interval (0.2 s by default; measured in docs/serve.md).
@@ -18,6 +18,7 @@ import contextlib
 import json
 import time
 from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any
 
@@ -51,6 +52,17 @@ class Hub:
         self.timers: dict[str, SandTimer] = {}
         self._task: asyncio.Task[None] | None = None
         self.closing = asyncio.Event()
+        self._wake = asyncio.Event()
+        # its own reader thread: never queued behind the commands being run
+        self._reader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="referee-events")
+
+    async def _version(self, name: str) -> int | None:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._reader, self.folder.version, name)
+
+    def poke(self) -> None:
+        """Check now (the server has just written a game)."""
+        self._wake.set()
 
     # --------------------------------------------------------------- life
 
@@ -65,6 +77,7 @@ class Hub:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
+        self._reader.shutdown(wait=False)
 
     # -------------------------------------------------------- subscribing
 
@@ -80,7 +93,7 @@ class Hub:
         self.subscribers.setdefault(name, set()).add(queue)
         try:
             sig = self.folder.signature(name)
-            version = await asyncio.to_thread(self.folder.version, name)
+            version = await self._version(name)
             if name not in self.seen:
                 self.seen[name] = (sig, version)
             self.start()
@@ -111,7 +124,9 @@ class Hub:
             for name in list(self.subscribers):
                 await self.check(name)
             self._tick_timers()
-            await asyncio.sleep(self.interval)
+            self._wake.clear()
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), self.interval)
 
     async def check(self, name: str) -> None:
         """Send events if the game's file changed to a new version."""
@@ -119,7 +134,7 @@ class Hub:
         old_sig, old_version = self.seen.get(name, (None, None))
         if sig == old_sig:
             return
-        version = await asyncio.to_thread(self.folder.version, name)
+        version = await self._version(name)
         self.seen[name] = (sig, version)
         if version is None or version == old_version:
             return
