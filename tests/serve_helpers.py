@@ -126,7 +126,7 @@ def serving(
         server.stop()
 
 
-def chrome(width: int = PHONE[0], height: int = PHONE[1]) -> Any:
+def chrome(width: int = PHONE[0], height: int = PHONE[1], scale: float = 2) -> Any:
     """A headless system Chromium through the system chromedriver (nothing is
     downloaded), with the performance log on, at a phone's viewport."""
     from selenium import webdriver
@@ -155,7 +155,7 @@ def chrome(width: int = PHONE[0], height: int = PHONE[1]) -> Any:
     driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
     driver.execute_cdp_cmd(
         "Emulation.setDeviceMetricsOverride",
-        {"width": width, "height": height, "deviceScaleFactor": 2, "mobile": True},
+        {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": True},
     )
     driver._referee_profile = profile  # type: ignore[attr-defined]
     return driver
