@@ -99,3 +99,20 @@ def test_qr_code_is_a_square_of_blocks() -> None:
     assert len({len(line) for line in lines}) == 1
     assert set(text) <= {"█", "▀", "▄", " ", "\n"}
     assert len(lines) * 2 >= len(lines[0])
+
+
+def test_docs_name_every_route_and_step(repo: Path) -> None:
+    """docs/serve.md documents every question route and every step the CLI has."""
+    from referee.serve import compat
+    from referee.serve.api import QUESTIONS
+    from referee.serve.commands import subcommands
+
+    text = (repo / "docs" / "serve.md").read_text(encoding="utf-8")
+    for route in QUESTIONS:
+        assert f"/api/{route}" in text, route
+    for game in compat.GAMES:
+        for step in subcommands([game, "game"]):
+            if step != "show":
+                assert f"| {game} | `{step}`" in text or f"`{step}`" in text, (game, step)
+    for status in (200, 201, 303, 400, 403, 404, 405, 409, 413, 415, 422, 500):
+        assert f"| {status} |" in text, status

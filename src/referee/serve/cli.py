@@ -43,7 +43,9 @@ def _lan_address() -> str:
     metavar="DIR",
     help="The games folder (created if missing): its NAME.yaml files are the games.",
 )
-@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
+@click.option(
+    "--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="TCP port."
+)
 @click.option(
     "--host",
     default="127.0.0.1",
