@@ -513,23 +513,24 @@ def test_unknown_routes_and_methods_are_json(client: TestClient) -> None:
     assert "text/html" in r.headers["content-type"]
 
 
+@pytest.mark.usefixtures("tally")
 def test_crash_is_500_without_trace_and_serving_goes_on(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
+    client: TestClient, capfd: pytest.CaptureFixture[str]
 ) -> None:
-    new_blindspot(client)
-    import referee.cli.blindspot as bs
-
-    def boom(*args: Any, **kwargs: Any) -> int:
-        raise ZeroDivisionError("secret detail")
-
-    monkeypatch.setattr(bs, "_act", boom)
-    r = client.post("/api/games/friday/actions", json={"action": "timeout"})
+    client.post("/api/games", json={"name": "t", "game": "tally", "players": ["ann", "bob"]})
+    r = client.post("/api/games/t/actions", json={"action": "crash"})
     assert r.status_code == 500
     assert "Traceback" not in r.text
     assert "secret" not in r.text
-    assert r.json()["error"]["kind"] == "internal"
-    monkeypatch.undo()
-    assert client.post("/api/games/friday/actions", json={"action": "timeout"}).status_code == 200
+    assert r.json() == {
+        "error": {
+            "kind": "internal",
+            "message": "the referee failed on this request (see the server's log)",
+        }
+    }
+    assert "ZeroDivisionError: secret detail" in capfd.readouterr().err  # the server's log
+    r = client.post("/api/games/t/actions", json={"action": "add", "points": 1})
+    assert r.status_code == 200
 
 
 def test_host_check_without_lan(folder: Path) -> None:
@@ -686,3 +687,63 @@ def test_timer_go_flip_stop(client: TestClient) -> None:
     assert (stop["phase"], stop["event"]) == ("stopped", "stop")
     assert client.post("/api/games/sight/timer", json={"event": "pause"}).status_code == 400
     assert client.post("/api/games/none/timer", json={"event": "go"}).status_code == 404
+
+
+# ------------------------------------------- a game already on the engine
+
+
+@pytest.fixture
+def tally(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Plug a game shaped as after the engine port into the command tree."""
+    from referee.serve import compat
+
+    monkeypatch.setitem(cli.lazy, "tally", "serve_tally:tally")
+    monkeypatch.setattr(compat, "GAMES", (*compat.GAMES, "tally"))
+    monkeypatch.setitem(compat.GAME_KINDS, "tally", "tally")
+
+
+@pytest.mark.usefixtures("tally")
+def test_a_game_on_the_engine_needs_no_change(client: TestClient, folder: Path) -> None:
+    r = client.post("/api/games", json={"name": "t", "game": "tally", "players": ["ann", "bob"]})
+    assert r.status_code == 201, r.text
+    assert r.json() == {"version": 0, "totals": {"ann": 0, "bob": 0}, "turn": "ann"}
+    r = client.post(
+        "/api/games/t/actions", json={"action": "add", "points": 3, "expect_version": 0}
+    )
+    assert r.status_code == 200, r.text
+    assert r.json()["version"] == 1
+    assert r.headers["x-referee-version"] == "1"
+    # the stale write is refused by the engine itself (--expect-version is passed on)
+    before = (folder / "t.yaml").read_bytes()
+    stale = client.post(
+        "/api/games/t/actions", json={"action": "add", "points": 5, "expect_version": 0}
+    )
+    assert stale.status_code == 409
+    code, out, _ = cli_run(
+        "tally",
+        "game",
+        "add",
+        str(folder / "t.yaml"),
+        "--points",
+        "5",
+        "--expect-version",
+        "0",
+        "--json",
+    )
+    assert code == 2
+    assert stale.content == out.encode()
+    assert (folder / "t.yaml").read_bytes() == before
+    # the rules' no: 422 with the reason
+    wrong = client.post(
+        "/api/games/t/actions", json={"action": "add", "points": 1, "player": "ann"}
+    )
+    assert wrong.status_code == 422
+    assert wrong.json()["reason"] == "not-your-turn"
+    undo = client.post("/api/games/t/actions", json={"action": "undo", "expect_version": 1})
+    assert undo.status_code == 200
+    assert client.get("/api/games/t").json() == {
+        "version": 2,
+        "totals": {"ann": 0, "bob": 0},
+        "turn": "ann",
+    }
+    assert client.get("/api/games").json()[0]["version"] == 2
