@@ -42,13 +42,23 @@ WAIT = 10.0
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with serving(tmp_path_factory.mktemp("browser") / "games") as s:
+    """``referee serve --lan``: the phones join through the printed link."""
+    with serving(tmp_path_factory.mktemp("browser") / "games", lan=True) as s:
         yield s
 
 
-@pytest.fixture
-def phone() -> Iterator[Any]:
+def joined(server: Server) -> Any:
+    """A phone that opened the join link (the token becomes its cookie)."""
     driver = chrome()
+    driver.get(f"{server.url}/?token={server.token}")
+    wait_for(driver, "#new-game")
+    assert "token" not in driver.current_url
+    return driver
+
+
+@pytest.fixture
+def phone(server: Server) -> Iterator[Any]:
+    driver = joined(server)
     try:
         yield driver
     finally:
@@ -56,12 +66,33 @@ def phone() -> Iterator[Any]:
 
 
 @pytest.fixture
-def second_phone() -> Iterator[Any]:
-    driver = chrome()
+def second_phone(server: Server) -> Iterator[Any]:
+    driver = joined(server)
     try:
         yield driver
     finally:
         quit_chrome(driver)
+
+
+def test_without_the_join_link_a_phone_is_turned_away(server: Server) -> None:
+    driver = chrome()
+    try:
+        driver.get(f"{server.url}/")
+        wait_for(driver, "h1", "403")
+    finally:
+        quit_chrome(driver)
+
+
+def test_new_game_from_the_home_page(server: Server, phone: Any) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    Select(phone.find_element("css selector", "#new-kind")).select_by_value("outofsight")
+    type_into(phone, "#new-name", "from-home")
+    type_into(phone, "#new-players", "Ann,Bob,Cy")
+    tap(phone, "#new-submit")
+    wait_for(phone, "#pad th", "Cy")
+    assert phone.current_url.endswith("/games/from-home")
+    assert cli_show(server, "outofsight", "from-home")["players"] == ["Ann", "Bob", "Cy"]
 
 
 def wait_for(driver: Any, css: str, text: str | None = None, timeout: float = WAIT) -> Any:
