@@ -747,3 +747,22 @@ def test_a_game_on_the_engine_needs_no_change(client: TestClient, folder: Path) 
         "turn": "ann",
     }
     assert client.get("/api/games").json()[0]["version"] == 2
+
+
+def test_blindspot_bonus_flow(client: TestClient) -> None:
+    """PLANET (skipping the O under the new spot) earns the farsighted bonus."""
+    new_blindspot(client)
+    r = client.post(
+        "/api/games/friday/actions", json={"action": "play", "word": "planet", "at": "E8"}
+    )
+    assert r.status_code == 200, r.text
+    assert r.json()["bonus"] is True
+    assert client.get("/api/games/friday").json()["bonus_owed"]
+    early = client.post("/api/games/friday/actions", json={"action": "timeout"})
+    assert early.status_code == 422
+    r = client.post("/api/games/friday/actions", json={"action": "bonus", "at": "A5"})
+    assert r.status_code == 200, r.text
+    shown = client.get("/api/games/friday")
+    assert shown.json()["spots"]["red"] == ["E8", "A5"]
+    assert shown.json()["turn"] == "blue"
+    assert shown.headers["x-referee-version"] == "2"

@@ -70,7 +70,7 @@
     let head;
     if (show.winner) head = "Game over: " + (Array.isArray(show.winner) ? show.winner.join(" and ") + " win" : show.winner + " wins");
     else if (show.turn === null && show.solo_score !== null && show.solo_score !== undefined) head = "Game over";
-    else if (show.bonus_owed) head = show.bonus_owed + " places the bonus spot";
+    else if (show.bonus_owed) head = (typeof show.bonus_owed === "string" ? show.bonus_owed : show.turn) + ": place the bonus spot (tap a free cell) or skip it";
     else head = "Turn: " + show.turn;
     const chips = players.map((p) => el("span", { class: "chip " + p + (p === show.turn ? " now" : "") },
       p + " · glasses " + ((show.glasses || {})[p] || 0) + " · left " + ((show.spots_left || {})[p] ?? "?")
