@@ -44,12 +44,18 @@ def _lan_address() -> str:
     help="The games folder (created if missing): its NAME.yaml files are the games.",
 )
 @click.option(
-    "--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="TCP port."
+    "--port",
+    type=click.IntRange(1, 65535),
+    default=8000,
+    show_default=True,
+    metavar="N",
+    help="TCP port.",
 )
 @click.option(
     "--host",
     default="127.0.0.1",
     show_default=True,
+    metavar="ADDRESS",
     help="Address to listen on (--lan: 0.0.0.0).",
 )
 @click.option(
@@ -58,9 +64,9 @@ def _lan_address() -> str:
     help="Listen on every address, with a join token: prints the join link and a QR code.",
 )
 def serve(folder: str, port: int, host: str, lan: bool) -> int:
-    """Serve the games in DIR to phones: pages and a JSON API, live.
+    """Serve the games to the phones at the table, live.
 
-    Every answer is the referee's own (the same commands as the CLI), and the
+    Pages and a JSON API. Every answer is the referee's own (the same commands as the CLI), and the
     game files are the CLI's: a move made on a phone is what 'game show'
     prints next. Without --lan only this machine can connect.
 
