@@ -7,10 +7,13 @@
 
   function cellName(r, c) { return String.fromCharCode(65 + c) + String(r + 1); }
 
+  let moveField = "#move-to";
+  ["#move-from", "#move-to"].forEach((s) => $(s).addEventListener("focus", () => { moveField = s; }));
+
   function select(name) {
     selected = name;
     $("#place-cell").textContent = name || "tap a space";
-    $("#move-to").value = name || "";
+    if (name) $(moveField).value = name;
     R.$$("#grid td").forEach((td) => td.classList.toggle("sel", td.dataset.cell === name));
   }
 
