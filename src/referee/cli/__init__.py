@@ -13,6 +13,7 @@ import contextlib
 import importlib
 import os
 import sys
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -64,6 +65,7 @@ SECTIONS: list[tuple[str, list[tuple[str, str]]]] = [
         [
             ("dictionaries", "referee.cli.general:dictionaries"),
             ("timer", "referee.outofsight.timer_cli:timer"),
+            ("serve", "referee.serve.cli:serve"),
             # general commands
         ],
     ),
@@ -146,10 +148,14 @@ class RefereeGroup(LazyGroup):
         return code
 
 
-class _Output:
-    """Per-run output settings the error mapping needs (set by ``--json``)."""
+class _Output(threading.local):
+    """Per-run output settings the error mapping needs (set by ``--json``);
+    per thread, so that ``referee serve`` can run commands side by side."""
 
     json_errors = False
+
+
+_output = _Output()
 
 
 def run_mapped(call: Callable[[], Any]) -> int:
@@ -158,7 +164,7 @@ def run_mapped(call: Callable[[], Any]) -> int:
     An error is one ``Error:`` line on stderr; under ``--json`` it is also one
     JSON object on stdout: ``{"error": {"kind": KIND, "message": MESSAGE}}``.
     """
-    _Output.json_errors = False
+    _output.json_errors = False
     try:
         rv = call()
     except RefereeError as exc:
@@ -222,7 +228,7 @@ def error_line(message: str, kind: str = "input") -> None:
     the same error as one JSON object on stdout."""
     text = " ".join(str(message).split())
     click.echo(f"Error: {text}", err=True)
-    if _Output.json_errors:
+    if _output.json_errors:
         import contextlib
         import json
 
@@ -270,7 +276,7 @@ def main(args: Sequence[str] | None = None) -> None:
 
 def _json_errors(ctx: click.Context, param: click.Parameter, value: bool) -> bool:
     if value:
-        _Output.json_errors = True
+        _output.json_errors = True
     return value
 
 

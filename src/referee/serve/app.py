@@ -1,0 +1,254 @@
+"""The Starlette application: routes, wired to the API, the events and the pages.
+
+Starlette rather than FastAPI: the API's shapes are the CLI's, found by
+introspection of the Click tree at request time, so FastAPI's model
+declarations would have nothing to declare; Starlette is the small ASGI core
+FastAPI itself stands on (routing, streaming responses, a test client).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from referee.serve import pages
+from referee.serve.api import Api, Reply, error
+from referee.serve.events import Hub
+from referee.serve.games import BadName, Folder, check_name
+from referee.serve.runner import Runner
+from referee.serve.security import BodyError, Guard, is_json, read_json
+
+TIMER_EVENTS = ("go", "stop", "time", "flip", "reset")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How the server was started."""
+
+    dir: str
+    token: str | None = None
+    lan: bool = False
+    interval: float = 0.2
+    serial: bool = False
+
+
+def respond(reply: Reply) -> Response:
+    headers = {"Cache-Control": "no-store", **reply.headers}
+    return Response(reply.body, reply.status, headers=headers, media_type=reply.media_type)
+
+
+def create_app(settings: Settings) -> Guard:
+    """The ASGI application (the Starlette app inside the safety guard)."""
+    folder = Folder(settings.dir)
+    api = Api(folder, Runner(serial=settings.serial))
+    hub: Hub | None = None
+
+    def the_hub() -> Hub:
+        nonlocal hub
+        if hub is None:
+            hub = Hub(folder, settings.interval)
+        return hub
+
+    async def in_thread(fn: object, *args: object) -> Reply:
+        return await asyncio.to_thread(fn, *args)  # type: ignore[arg-type]
+
+    async def body_of(request: Request) -> dict[str, object]:
+        if not is_json(request.headers.get("content-type")):
+            raise BodyError(
+                415, "unsupported-media-type", "send JSON (Content-Type: application/json)"
+            )
+        return await read_json(request.stream)
+
+    def bad(exc: BodyError) -> Response:
+        return respond(error(exc.status, exc.kind, exc.message))
+
+    # ------------------------------------------------------------- API
+
+    async def list_games(request: Request) -> Response:
+        return respond(await in_thread(api.list_games))
+
+    async def create_game(request: Request) -> Response:
+        try:
+            body = await body_of(request)
+        except BodyError as exc:
+            return bad(exc)
+        reply = await in_thread(api.create, body)
+        if hub is not None:
+            hub.poke()
+        return respond(reply)
+
+    async def show_game(request: Request) -> Response:
+        return respond(await in_thread(api.show, request.path_params["name"]))
+
+    async def act(request: Request) -> Response:
+        name = request.path_params["name"]
+        try:
+            check_name(name)
+            body = await body_of(request)
+        except BadName as exc:
+            return respond(error(400, "input", exc.message))
+        except BodyError as exc:
+            return bad(exc)
+        reply = await in_thread(api.act, name, body)
+        if hub is not None:
+            hub.poke()
+        return respond(reply)
+
+    async def steps(request: Request) -> Response:
+        return respond(await in_thread(api.steps, request.path_params["name"]))
+
+    async def events(request: Request) -> Response:
+        name = request.path_params["name"]
+        try:
+            check_name(name)
+        except BadName as exc:
+            return respond(error(400, "input", exc.message))
+        if folder.signature(name) is None:
+            return respond(error(404, "not-found", f"no game named {name!r}"))
+        last = request.headers.get("last-event-id", "")
+        last_id = int(last) if last.isdigit() and len(last) < 12 else None
+        stream = the_hub().stream(name, last_id)
+        return StreamingResponse(
+            stream,
+            media_type="text/event-stream",
+            headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+        )
+
+    async def timer(request: Request) -> Response:
+        name = request.path_params["name"]
+        try:
+            check_name(name)
+            body = await body_of(request)
+        except BadName as exc:
+            return respond(error(400, "input", exc.message))
+        except BodyError as exc:
+            return bad(exc)
+        if folder.signature(name) is None:
+            return respond(error(404, "not-found", f"no game named {name!r}"))
+        event = body.get("event")
+        if event not in TIMER_EVENTS or set(body) - {"event"}:
+            return respond(
+                error(400, "input", f"event: one of {', '.join(TIMER_EVENTS)} (and no other field)")
+            )
+        return JSONResponse(
+            the_hub().timer(name, str(event)), headers={"Cache-Control": "no-store"}
+        )
+
+    async def timer_state(request: Request) -> Response:
+        name = request.path_params["name"]
+        try:
+            check_name(name)
+        except BadName as exc:
+            return respond(error(400, "input", exc.message))
+        return JSONResponse(the_hub().timer_state(name), headers={"Cache-Control": "no-store"})
+
+    async def question(request: Request) -> Response:
+        try:
+            body = await body_of(request)
+        except BodyError as exc:
+            return bad(exc)
+        return respond(await in_thread(api.ask, request.path_params["route"], body))
+
+    async def game_board(request: Request) -> Response:
+        return respond(await in_thread(api.board_svg, request.path_params["name"]))
+
+    async def code_board(request: Request) -> Response:
+        code = request.query_params.get("code", "")
+        if not code or len(code) > 80:
+            return respond(error(400, "input", "code: give a setup code (BS1-...)"))
+        return respond(await in_thread(api.board_svg, None, code))
+
+    async def explanations(request: Request) -> Response:
+        from referee.serve import compat
+
+        return JSONResponse(compat.explanations())
+
+    async def not_found(request: Request) -> Response:
+        return respond(error(404, "not-found", f"no route {request.url.path}"))
+
+    # ----------------------------------------------------------- pages
+
+    async def home(request: Request) -> Response:
+        return pages.home(await in_thread(api.list_games), request)
+
+    async def game_page(request: Request) -> Response:
+        name = request.path_params["name"]
+        try:
+            check_name(name)
+        except BadName:
+            return pages.missing(request, "That is not a game name.")
+        info = folder.info(name)
+        if info is None:
+            return pages.missing(request, f"There is no game named {name!r} here.")
+        shown = await in_thread(api.show, name)
+        board = await in_thread(api.board_svg, name) if info.game == "blindspot" else None
+        return pages.game(request, name, info.game, shown, board)
+
+    async def check_page(request: Request) -> Response:
+        return pages.check(request)
+
+    async def spotit_page(request: Request) -> Response:
+        return pages.spotit(request)
+
+    async def static(request: Request) -> Response:
+        return pages.static(request.path_params["file"])
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        os.makedirs(settings.dir, exist_ok=True)
+        workers = int(os.environ.get("REFEREE_SERVE_WORKERS", "0") or 0)
+        if workers:
+            from concurrent.futures import ThreadPoolExecutor
+
+            asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(workers))
+        try:
+            yield
+        finally:
+            if hub is not None:
+                await hub.stop()
+
+    routes = [
+        Route("/", home),
+        Route("/games/{name}", game_page),
+        Route("/check", check_page),
+        Route("/spotit", spotit_page),
+        Route("/static/{file}", static),
+        Route("/api/games", list_games, methods=["GET"]),
+        Route("/api/games", create_game, methods=["POST"]),
+        Route("/api/games/{name}", show_game, methods=["GET"]),
+        Route("/api/games/{name}/actions", act, methods=["POST"]),
+        Route("/api/games/{name}/steps", steps, methods=["GET"]),
+        Route("/api/games/{name}/events", events, methods=["GET"]),
+        Route("/api/games/{name}/board.svg", game_board, methods=["GET"]),
+        Route("/api/games/{name}/timer", timer_state, methods=["GET"]),
+        Route("/api/games/{name}/timer", timer, methods=["POST"]),
+        Route("/api/board.svg", code_board, methods=["GET"]),
+        Route("/api/explanations", explanations, methods=["GET"]),
+        Route("/api/{route:path}", question, methods=["POST"]),
+        Route("/api/{route:path}", not_found, methods=["GET"]),
+    ]
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        status = int(getattr(exc, "status_code", 500))
+        kind = {404: "not-found", 405: "method-not-allowed"}.get(status, "input")
+        message = {404: "no such page", 405: "method not allowed"}.get(status, "bad request")
+        if request.url.path.startswith("/api/"):
+            return respond(error(status, kind, message))
+        return pages.missing(request, message, status)
+
+    from starlette.exceptions import HTTPException
+
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={HTTPException: http_error},
+    )
+    return Guard(app, token=settings.token, lan=settings.lan)

@@ -1,0 +1,132 @@
+"""``referee serve``: the command. Starlette, uvicorn and segno are imported
+only when the server starts, so other commands never load them."""
+
+from __future__ import annotations
+
+import os
+import socket
+
+import click
+
+from referee.cli import CONTEXT_SETTINGS
+from referee.core.errors import InputError
+
+
+def _port_free(host: str, port: int) -> bool:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind((host, port))
+        except OSError:
+            return False
+    return True
+
+
+def _lan_address() -> str:
+    """This machine's address on the local network (no packet is sent: a UDP
+    socket's connect only picks the outgoing interface)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed, never sent to
+            return str(s.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
+@click.command("serve", context_settings=CONTEXT_SETTINGS)
+@click.option(
+    "--dir",
+    "folder",
+    default="games",
+    show_default=True,
+    metavar="DIR",
+    help="The games folder (created if missing): its NAME.yaml files are the games.",
+)
+@click.option(
+    "--port",
+    type=click.IntRange(1, 65535),
+    default=8000,
+    show_default=True,
+    metavar="N",
+    help="TCP port.",
+)
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    metavar="ADDRESS",
+    help="Address to listen on (--lan: 0.0.0.0).",
+)
+@click.option(
+    "--lan",
+    is_flag=True,
+    help="Listen on every address, with a join token: prints the join link and a QR code.",
+)
+def serve(folder: str, port: int, host: str, lan: bool) -> int:
+    """Serve the games to the phones at the table, live.
+
+    Pages and a JSON API. Every answer is the referee's own (the same commands as the CLI), and the
+    game files are the CLI's: a move made on a phone is what 'game show'
+    prints next. Without --lan only this machine can connect.
+
+    \b
+    Example:
+      referee serve
+      referee serve --lan --dir games --port 8000
+    """
+    if os.path.exists(folder) and not os.path.isdir(folder):
+        raise InputError(f"--dir: {folder} is not a folder")
+    if host != "127.0.0.1" and lan:
+        raise InputError("--host: give --host or --lan, not both")
+    if lan:
+        host = "0.0.0.0"
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"--dir: cannot create {folder}: {exc.strerror}") from None
+    try:
+        socket.getaddrinfo(host, port)
+    except (socket.gaierror, UnicodeError):
+        raise InputError(f"--host: {host!r} is not an address of this machine") from None
+    if not _port_free(host, port):
+        raise InputError(f"--port: {port} is in use on {host} (or not allowed); try another")
+
+    import secrets
+
+    token = secrets.token_urlsafe(16) if lan else None
+    if lan:
+        from referee.serve.qr import terminal_qr
+
+        url = f"http://{_lan_address()}:{port}/?token={token}"
+        click.echo(f"Join link (open it on each phone, or scan the code):\n  {url}\n")
+        click.echo(terminal_qr(url))
+        click.echo(f"\nOn this machine: http://127.0.0.1:{port}/?token={token}")
+        click.echo(f"A firewall must let other devices reach TCP port {port} on this machine.")
+    else:
+        click.echo(
+            f"Serving {folder} on http://{host}:{port}/ (this machine only; --lan for phones)"
+        )
+    click.echo("Stop with Ctrl-C.", err=True)
+    return run(folder, host, port, token, lan)
+
+
+def run(folder: str, host: str, port: int, token: str | None, lan: bool) -> int:
+    import uvicorn
+
+    from referee.serve.app import Settings, create_app
+
+    serial = os.environ.get("REFEREE_SERVE_SERIAL") == "1"
+    app = create_app(Settings(folder, token=token, lan=lan, serial=serial))
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        access_log=False,
+        timeout_graceful_shutdown=2,
+        lifespan="on",
+    )
+    server = uvicorn.Server(config)
+    server.run()
+    return 0

@@ -1,0 +1,198 @@
+"""Live updates: Server-Sent Events per game, driven by polling versions.
+
+One task polls, every ``interval`` seconds (and at once after the server's
+own writes), the games that have a page open: a ``stat`` of each file (microseconds), and a re-read of the version
+only when the file's signature changed. So writes by the CLI are seen exactly
+like the server's own, on any file system, with no extra dependency; the
+delay is at most one interval (0.2 s by default; measured in docs/serve.md).
+
+Each new version is one event: ``id: VERSION`` and ``data: {"version":
+VERSION}``. The Out of Sight Time Keeper's timer is kept here too (in memory
+only: it is not part of the game) and sent as ``event: timer``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
+from typing import Any
+
+from referee.outofsight.timer import SandTimer
+from referee.serve.games import Folder, Signature
+
+HEARTBEAT = 15.0
+"""Seconds between comment lines that keep an idle stream open."""
+
+MAX_GAP = 100
+"""At most this many intermediate versions are sent one by one."""
+
+TIMER_SECONDS = 30.0
+
+
+def sse(data: dict[str, Any], *, event: str | None = None, id: int | None = None) -> str:
+    head = f"event: {event}\n" if event else ""
+    if id is not None:
+        head += f"id: {id}\n"
+    return f"{head}data: {json.dumps(data, ensure_ascii=False)}\n\n"
+
+
+class Hub:
+    """Subscribers per game, the version poller and the Time Keeper timers."""
+
+    def __init__(self, folder: Folder, interval: float = 0.2) -> None:
+        self.folder = folder
+        self.interval = interval
+        self.subscribers: dict[str, set[asyncio.Queue[str]]] = {}
+        self.seen: dict[str, tuple[Signature | None, int | None]] = {}
+        self.timers: dict[str, SandTimer] = {}
+        self._task: asyncio.Task[None] | None = None
+        self.closing = asyncio.Event()
+        self._wake = asyncio.Event()
+        # its own reader thread: never queued behind the commands being run
+        self._reader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="referee-events")
+
+    async def _version(self, name: str) -> int | None:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._reader, self.folder.version, name)
+
+    def poke(self) -> None:
+        """Check now (the server has just written a game)."""
+        self._wake.set()
+
+    # --------------------------------------------------------------- life
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.get_running_loop().create_task(self._poll())
+
+    async def stop(self) -> None:
+        self.closing.set()
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+        self._reader.shutdown(wait=False)
+
+    # -------------------------------------------------------- subscribing
+
+    def _publish(self, name: str, message: str) -> None:
+        for queue in list(self.subscribers.get(name, ())):
+            with contextlib.suppress(asyncio.QueueFull):
+                queue.put_nowait(message)
+
+    async def stream(self, name: str, last_id: int | None = None) -> AsyncIterator[str]:
+        """The event stream of one game: the current version first (unless the
+        client's ``Last-Event-ID`` is already it), then one event per change."""
+        queue: asyncio.Queue[str] = asyncio.Queue(maxsize=1000)
+        self.subscribers.setdefault(name, set()).add(queue)
+        try:
+            sig = self.folder.signature(name)
+            version = await self._version(name)
+            if name not in self.seen:
+                self.seen[name] = (sig, version)
+            self.start()
+            yield "retry: 1000\n\n"
+            if version is not None and version != last_id:
+                yield sse({"version": version}, id=version)
+            timer = self.timers.get(name)
+            if timer is not None:
+                yield sse(self.timer_state(name), event="timer")
+            while not self.closing.is_set():
+                try:
+                    message = await asyncio.wait_for(queue.get(), HEARTBEAT)
+                except asyncio.TimeoutError:
+                    message = ": ping\n\n"
+                yield message
+        finally:
+            subs = self.subscribers.get(name)
+            if subs is not None:
+                subs.discard(queue)
+                if not subs:
+                    del self.subscribers[name]
+                    self.seen.pop(name, None)
+
+    # ------------------------------------------------------------ polling
+
+    async def _poll(self) -> None:
+        while not self.closing.is_set():
+            for name in list(self.subscribers):
+                await self.check(name)
+            self._tick_timers()
+            self._wake.clear()
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), self.interval)
+
+    async def check(self, name: str) -> None:
+        """Send events if the game's file changed to a new version."""
+        sig = self.folder.signature(name)
+        old_sig, old_version = self.seen.get(name, (None, None))
+        if sig == old_sig:
+            return
+        version = await self._version(name)
+        self.seen[name] = (sig, version)
+        if version is None or version == old_version:
+            return
+        if old_version is None or version < old_version or version - old_version > MAX_GAP:
+            self._publish(name, sse({"version": version}, id=version))
+            return
+        for v in range(old_version + 1, version + 1):
+            self._publish(name, sse({"version": v}, id=v))
+
+    # ------------------------------------------------------------- timers
+
+    def timer_state(self, name: str, event: str = "", why: str = "") -> dict[str, Any]:
+        timer = self.timers.get(name) or SandTimer.from_seconds(TIMER_SECONDS)
+        now = time.monotonic()
+        return {
+            "phase": timer.phase,
+            "seconds": timer.seconds,
+            "left": round(timer.left(now), 2),
+            "elapsed": round(timer.elapsed(now), 2),
+            "flipped": timer.flipped is not None,
+            "event": event,
+            "why": why,
+        }
+
+    def timer(self, name: str, event: str, seconds: float = TIMER_SECONDS) -> dict[str, Any]:
+        """Go, stop, time, flip or reset the game's Time Keeper timer."""
+        now = time.monotonic()
+        timer = self.timers.get(name) or SandTimer.from_seconds(seconds)
+        timer, ticked = timer.tick(now)
+        kind, why = (ticked.kind, "") if ticked is not None else ("", "")
+        if event == "go":
+            if timer.phase != "ready":
+                timer = SandTimer.from_seconds(seconds)
+            timer, ev = timer.start(now)
+            kind, why = ev.kind, ev.why
+        elif event == "stop":
+            timer, ev = timer.stop(now)
+            kind, why = ev.kind, ev.why
+        elif event == "flip":
+            timer, ev = timer.flip(now)
+            kind, why = ev.kind, ev.why
+        elif event == "time":  # the Time Keeper calls "Time!"
+            if timer.phase == "running":
+                timer = replace(timer, phase="expired", ended=now)
+                kind = "time"
+            else:
+                kind, why = "ignored", f"the timer is {timer.phase}"
+        elif event == "reset":
+            timer, kind = SandTimer.from_seconds(seconds), "reset"
+        self.timers[name] = timer
+        state = self.timer_state(name, kind, why)
+        self._publish(name, sse(state, event="timer"))
+        return state
+
+    def _tick_timers(self) -> None:
+        now = time.monotonic()
+        for name, timer in list(self.timers.items()):
+            ticked, ev = timer.tick(now)
+            if ev is not None:
+                self.timers[name] = ticked
+                self._publish(name, sse(self.timer_state(name, "time"), event="timer"))

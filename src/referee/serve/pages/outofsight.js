@@ -1,0 +1,127 @@
+"use strict";
+(() => {
+  const { $, el, errorText, explain, verdict, api, initial } = R;
+  let players = [];
+  let timerState = null;
+  let timerAt = 0;
+  let buzzed = false;
+
+  function piles(obj) {
+    return Object.entries(obj || {}).map(([c, n]) => c + " " + n).join(", ") || "—";
+  }
+
+  function framePoints(frame, p) {
+    if (frame.players && frame.players[p]) return frame.players[p].points;
+    return frame[p];
+  }
+
+  function render(state) {
+    const show = state.show;
+    players = show.players || Object.keys(show.totals || {});
+    const frames = show.frames || [];
+    const head = el("tr", {}, el("th", { text: "frame" }), players.map((p) => el("th", { text: p })));
+    const rows = frames.map((f, i) => el("tr", {}, el("td", { text: f.frame || i + 1 }), players.map((p) => el("td", { text: framePoints(f, p) ?? "" }))));
+    const total = el("tr", { class: "total" }, el("td", { text: "total" }), players.map((p) => el("td", { text: (show.totals || {})[p] ?? 0 })));
+    $("#pad").replaceChildren(head, ...rows, total);
+    // each frame row by row: scored, saved, subtracted
+    $("#frames").replaceChildren(...frames.filter((f) => f.players).map((f) => el("details", {},
+      el("summary", { text: "Frame " + f.frame + ": rows" }),
+      el("table", { class: "pad" }, el("tr", {}, el("th", { text: "player" }), el("th", { text: "scored" }), el("th", { text: "saved" }), el("th", { text: "subtracted" }), el("th", { text: "points" })),
+        players.map((p) => { const s = f.players[p] || {}; const rws = s.rows || {};
+          return el("tr", {}, el("td", { text: p }), el("td", { text: piles(rws.scored) }), el("td", { text: piles(rws.saved) }),
+            el("td", { text: piles(rws.subtracted) }), el("td", { text: s.points })); })))));
+    const over = show.over ?? show.finished;
+    const turn = show.turn && show.turn.player ? "Turn: " + show.turn.player + " · Time Keeper: " + show.turn.time_keeper + " · box " + show.turn.box : null;
+    const head2 = over ? "Game over: " + ((show.winners || []).join(" and ") || "—") + " win" + ((show.winners || []).length === 1 ? "s" : "")
+      : turn || ("Frame " + ((show.frame || show.frames_played + 1) || 1) + " of 3");
+    $("#status").replaceChildren(el("div", { class: "turn", id: "headline", text: head2 }),
+      el("div", { class: "hint", text: (show.mode ? show.mode + " game · " : "") + "version " + state.version }));
+    const banks = $("#banks");
+    if (banks.dataset.players !== players.join(",")) {
+      banks.dataset.players = players.join(",");
+      banks.replaceChildren(...players.map((p) => el("label", {}, p + "'s bank", el("input", { "data-player": p, placeholder: "red-3,blue-5 or red" }))));
+    }
+  }
+
+  function report(r, what) {
+    const box = $("#verdict");
+    const d = r.data || {};
+    if (r.status === 200) verdict(box, "yes", "✔ " + what + " recorded", d.warnings && d.warnings.length ? d.warnings.join("; ") : "");
+    else if (r.status === 422) verdict(box, "no", "✘ " + what + " refused", d.explanation || explain(d.reason));
+    else verdict(box, "no", "✘ " + what + ": not done", errorText(r));
+    box.scrollIntoView({ block: "nearest" });
+  }
+
+  // --- the hidden Time Keeper timer (kept by the server, shown on the keeper's phone only)
+  function keeper() { return $("#keeper").checked; }
+  function showTimer() {
+    const box = $("#timer");
+    const s = timerState;
+    if (!s) { box.textContent = "ready"; box.className = "timer"; return; }
+    box.className = "timer " + s.phase;
+    if (s.phase === "running") {
+      const left = Math.max(0, s.left - (performance.now() - timerAt) / 1000);
+      box.textContent = keeper() ? (Math.floor(left * 10) / 10).toFixed(1) : "running";
+      if (left <= 0 && !buzzed) buzz();
+    } else if (s.phase === "expired") {
+      box.textContent = "Time!";
+      if (!buzzed) buzz();
+    } else if (s.phase === "stopped") {
+      box.textContent = keeper() ? "Stop · " + s.left.toFixed(1) + " s left" : "Stop";
+    } else {
+      box.textContent = keeper() ? s.seconds.toFixed(0) + " s" : "ready";
+    }
+    box.dataset.phase = s.phase;
+    box.dataset.left = String(s.left);
+  }
+  function buzz() {
+    buzzed = true;
+    if (navigator.vibrate) navigator.vibrate([400, 150, 400]);
+    try {
+      const ctx = new (window.AudioContext || window.webkitAudioContext)();
+      const osc = ctx.createOscillator();
+      osc.frequency.value = 880;
+      osc.connect(ctx.destination);
+      osc.start();
+      osc.stop(ctx.currentTime + 0.4);
+    } catch (err) { /* no sound here */ }
+  }
+  function onTimer(s) {
+    timerState = s;
+    timerAt = performance.now();
+    if (s.phase === "running" || s.phase === "ready") buzzed = false;
+    if (s.event === "flip-refused" || s.event === "ignored") R.toast(s.why || s.event);
+    showTimer();
+  }
+  async function press(event) {
+    const r = await api("POST", "/api/games/" + encodeURIComponent(initial.name) + "/timer", { event });
+    if (r.ok) onTimer(r.data); else R.toast(errorText(r));
+  }
+  ["go", "stop", "time", "flip", "reset"].forEach((e) => $("#t-" + e).addEventListener("click", () => press(e)));
+  $("#keeper").addEventListener("change", () => { localStorage.setItem("keeper:" + initial.name, keeper() ? "1" : ""); showTimer(); });
+  $("#keeper").checked = localStorage.getItem("keeper:" + initial.name) === "1";
+  setInterval(showTimer, 100);
+
+  const game = R.game(render, onTimer);
+  api("GET", "/api/games/" + encodeURIComponent(initial.name) + "/timer").then((r) => { if (r.ok) onTimer(r.data); });
+
+  $("#turn").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const body = { action: "turn", cards: $("#turn-cards").value.split(/[\s,]+/).filter(Boolean) };
+    const who = document.querySelector('input[name="who"]:checked').value;
+    body[who] = true;
+    if ($("#turn-doubles").value) body.doubles = $("#turn-doubles").value;
+    report(await game.act(body), "turn");
+  });
+  $("#frame").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const banks = {};
+    R.$$("#banks input").forEach((i) => { banks[i.dataset.player] = i.value.split(/[\s,]+/).filter(Boolean); });
+    const body = { action: "frame", frame_file: { players: banks } };
+    if (game.state.show && game.state.show.mode) body.frame_file.mode = game.state.show.mode;
+    const r = await game.act(body);
+    report(r, "frame");
+    if (r.status === 200) R.$$("#banks input").forEach((i) => { i.value = ""; });
+  });
+  $("#undo").addEventListener("click", async () => report(await game.act({ action: "undo" }), "undo"));
+})();

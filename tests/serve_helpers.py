@@ -1,0 +1,183 @@
+"""A real ``referee serve`` process and a phone-sized headless Chromium, for the
+process and browser tests, the load test and ``scripts/screenshots``."""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+PHONE = (390, 844)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class Server:
+    """A running ``referee serve`` (a real process on 127.0.0.1)."""
+
+    process: subprocess.Popen[str]
+    port: int
+    dir: Path
+    token: str | None = None
+    output: list[str] = field(default_factory=list)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def request(
+        self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None
+    ) -> tuple[int, dict[str, str], bytes]:
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        try:
+            head = dict(headers or {})
+            data = None
+            if body is not None:
+                data = json.dumps(body).encode()
+                head.setdefault("Content-Type", "application/json")
+            if self.token:
+                head.setdefault("X-Referee-Token", self.token)
+            conn.request(method, path, body=data, headers=head)
+            resp = conn.getresponse()
+            return resp.status, {k.lower(): v for k, v in resp.getheaders()}, resp.read()
+        finally:
+            conn.close()
+
+    def json(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        status, _, data = self.request(method, path, body)
+        return status, json.loads(data)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(5)
+
+
+def referee_command() -> list[str]:
+    exe = Path(sys.executable).with_name("referee")
+    return [str(exe)] if exe.exists() else [sys.executable, "-m", "referee"]
+
+
+@contextlib.contextmanager
+def serving(
+    folder: Path, *, lan: bool = False, env: dict[str, str] | None = None
+) -> Iterator[Server]:
+    """Start ``referee serve --dir FOLDER`` on a free port; stop it afterwards."""
+    port = free_port()
+    args = [*referee_command(), "serve", "--dir", str(folder), "--port", str(port)]
+    if lan:
+        args.append("--lan")
+    environ = {**os.environ, "NO_COLOR": "1", "PYTHONUNBUFFERED": "1", **(env or {})}
+    environ.pop("REFEREE_DICTIONARY", None)
+    process = subprocess.Popen(
+        args,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=environ,
+        cwd=str(folder.parent),
+    )
+    server = Server(process, port, folder)
+    try:
+        deadline = time.monotonic() + 30
+        assert process.stdout is not None
+        while time.monotonic() < deadline:
+            if lan and server.token is None:
+                line = process.stdout.readline()
+                server.output.append(line)
+                if "?token=" in line:
+                    server.token = line.split("?token=", 1)[1].split()[0]
+                continue
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                    break
+            except OSError:
+                if process.poll() is not None:
+                    raise RuntimeError("referee serve exited: " + "".join(server.output)) from None
+                time.sleep(0.05)
+        else:
+            raise RuntimeError("referee serve did not start")
+        yield server
+    finally:
+        server.stop()
+
+
+def chrome(width: int = PHONE[0], height: int = PHONE[1], scale: float = 2) -> Any:
+    """A headless system Chromium through the system chromedriver (nothing is
+    downloaded), with the performance log on, at a phone's viewport."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    profile = tempfile.mkdtemp(prefix="referee-chromium-")
+    for flag in (
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-default-apps",
+        "--disable-extensions",
+        "--hide-scrollbars",
+        f"--user-data-dir={profile}",
+        f"--window-size={width},{height}",
+    ):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
+    driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": True},
+    )
+    driver._referee_profile = profile  # type: ignore[attr-defined]
+    return driver
+
+
+def quit_chrome(driver: Any) -> None:
+    profile = getattr(driver, "_referee_profile", None)
+    with contextlib.suppress(Exception):
+        driver.quit()
+    if profile:
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def requested_urls(driver: Any) -> list[str]:
+    """Every URL the browser requested since the last call (performance log)."""
+    urls = []
+    for entry in driver.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message.get("method") == "Network.requestWillBeSent":
+            urls.append(message["params"]["request"]["url"])
+    return urls
+
+
+def have_browser() -> bool:
+    return os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)

@@ -1,0 +1,215 @@
+"""A real ``referee serve`` process: live events for CLI writes, ``--lan`` with
+its join link and token, writers racing on one game, a clean stop. Run by
+``.ci/run`` (``-m server``); the default run keeps to the in-process tests."""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import json
+import signal
+import socket
+import subprocess
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from serve_helpers import Server, referee_command, serving
+
+pytestmark = [pytest.mark.process, pytest.mark.server]
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def sample_game(server: Server, name: str) -> None:
+    letters = yaml.safe_load((REPO / "setups" / "sample.yaml").read_text())["letters"]
+    status, body = server.json(
+        "POST",
+        "/api/games",
+        {
+            "name": name,
+            "game": "blindspot",
+            "layout": {"letters": letters},
+            "players": ["red", "blue"],
+        },
+    )
+    assert status == 201, body
+
+
+class Events:
+    """Reads a game's event stream in a thread: (arrival time, event text)."""
+
+    def __init__(self, server: Server, name: str) -> None:
+        self.conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+        self.conn.connect()
+        self.sock = self.conn.sock
+        headers = {"X-Referee-Token": server.token} if server.token else {}
+        self.conn.request("GET", f"/api/games/{name}/events", headers=headers)
+        self.response = self.conn.getresponse()
+        assert self.response.status == 200
+        assert self.response.getheader("content-type", "").startswith("text/event-stream")
+        self.got: list[tuple[float, str]] = []
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> None:
+        block = ""
+        try:
+            while True:
+                line = self.response.readline().decode()
+                if not line:
+                    return
+                if line == "\n":
+                    self.got.append((time.monotonic(), block))
+                    block = ""
+                else:
+                    block += line
+        except (OSError, ValueError, AttributeError):  # closed under the reader
+            return
+
+    def versions(self) -> list[int]:
+        out = []
+        for _, block in self.got:
+            for line in block.splitlines():
+                if line.startswith("data: ") and "version" in line:
+                    out.append(int(json.loads(line[6:])["version"]))
+        return out
+
+    def wait_version(self, version: int, timeout: float = 3.0) -> float:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for at, block in self.got:
+                if f"id: {version}\n" in block:
+                    return at
+            time.sleep(0.01)
+        raise AssertionError(f"no event for version {version}: {self.got}")
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            self.sock.shutdown(socket.SHUT_RDWR)  # wakes the reader thread
+        self.thread.join(5)
+        self.conn.close()
+
+
+def test_cli_writes_reach_open_pages_within_a_second(tmp_path: Path) -> None:
+    with serving(tmp_path / "games") as server:
+        sample_game(server, "friday")
+        events = Events(server, "friday")
+        events.wait_version(0)
+        file = str(server.dir / "friday.yaml")
+        delays = []
+        for i, args in enumerate((["play", file, "pet", "--at", "G1"], ["timeout", file])):
+            subprocess.run([*referee_command(), "blindspot", "game", *args], check=False)
+            written = time.monotonic()
+            delays.append(events.wait_version(i + 1) - written)
+        # a phone's write too
+        status, _ = server.json("POST", "/api/games/friday/actions", {"action": "undo"})
+        assert status == 200
+        events.wait_version(3)
+        events.close()
+        assert max(delays) < 1.0, delays
+        assert events.versions() == [0, 1, 2, 3]
+
+
+def test_lan_prints_the_join_link_and_needs_the_token(tmp_path: Path) -> None:
+    with serving(tmp_path / "games", lan=True) as server:
+        assert server.token
+        out = "".join(server.output)
+        assert "Join link" in out
+        assert f"?token={server.token}" in out
+        # 127.0.0.1 keeps working; without the token: 403
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+        conn.request("GET", "/api/games")
+        assert conn.getresponse().status == 403
+        conn.close()
+        status, _, _ = server.request("GET", "/api/games")
+        assert status == 200
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+        conn.request("GET", f"/?token={server.token}")
+        join = conn.getresponse()
+        assert join.status == 303
+        assert join.getheader("set-cookie", "").startswith("referee_token=")
+        conn.close()
+
+
+def on_the_engine(game: str) -> bool:
+    """Whether the game's CLI is on the engine yet (its steps lock the file and
+    take --expect-version): before the port, a CLI process and the server can
+    race on one file; the server alone never does (its own lock per game)."""
+    from referee.serve.commands import resolve
+
+    cmd = resolve([game, "game", "undo"])
+    return cmd is not None and any("--expect-version" in p.opts for p in cmd.params)
+
+
+@pytest.mark.parametrize("cli_writers", [0, 2])
+def test_writers_racing_on_one_game_lose_nothing(tmp_path: Path, cli_writers: int) -> None:
+    """8 HTTP clients (and CLI processes, once the game is on the engine) on
+    one game: every accepted action is in the file, each version once."""
+    if cli_writers and not on_the_engine("blindspot"):
+        pytest.skip("blindspot's CLI is not on the engine on this branch (no file lock)")
+    with serving(tmp_path / "games") as server:
+        sample_game(server, "race")
+        seen: Counter[int] = Counter()
+        accepted: Counter[str] = Counter()
+        lock = threading.Lock()
+
+        def client(n: int) -> None:
+            for i in range(12):
+                body: dict[str, Any] = (
+                    {"action": "play", "word": "pet", "at": "G1"}
+                    if (i + n) % 2
+                    else {"action": "undo"}
+                )
+                status, headers, _ = server.request("POST", "/api/games/race/actions", body)
+                assert status in (200, 422), status
+                if status == 200:
+                    with lock:
+                        seen[int(headers["x-referee-version"])] += 1
+                        accepted["http"] += 1
+
+        def cli() -> None:
+            file = str(server.dir / "race.yaml")
+            for _ in range(6):
+                done = subprocess.run(
+                    [*referee_command(), "blindspot", "game", "undo", file],
+                    capture_output=True,
+                    check=False,
+                )
+                assert done.returncode in (0, 1)
+                if done.returncode == 0:
+                    with lock:
+                        accepted["cli"] += 1
+
+        threads = [threading.Thread(target=client, args=(n,)) for n in range(8)]
+        threads += [threading.Thread(target=cli) for _ in range(cli_writers)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        status, headers, body = server.request("GET", "/api/games/race")
+        assert status == 200
+        version = int(headers["x-referee-version"])
+        assert version == accepted["http"] + accepted["cli"]
+        assert json.loads(body)["recorded"] == version
+        assert all(count == 1 for count in seen.values())
+        assert accepted["http"] > 20
+
+
+def test_sigterm_stops_with_open_streams(tmp_path: Path) -> None:
+    with serving(tmp_path / "games") as server:
+        sample_game(server, "g")
+        events = Events(server, "g")
+        events.wait_version(0)
+        started = time.monotonic()
+        server.process.send_signal(signal.SIGTERM)
+        code = server.process.wait(10)
+        events.close()
+        assert time.monotonic() - started < 5
+        assert code in (0, -signal.SIGTERM)
+        assert "Traceback" not in "".join(server.output)
