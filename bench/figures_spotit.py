@@ -49,7 +49,7 @@ def process_under(
 
 def fig_generate_31(runs: int) -> list[Figure]:
     from referee.core.files import dump_yaml
-    from referee.spotit import generate
+    from referee.spotit.rules import generate
 
     with tempfile.TemporaryDirectory() as tmp:
         symbols_path = _symbols_file(Path(tmp))
@@ -74,8 +74,8 @@ def fig_generate_31(runs: int) -> list[Figure]:
 
 
 def fig_verify_31(runs: int) -> list[Figure]:
-    from referee.cli.spotit import load_deck
-    from referee.spotit import generate, verify
+    from referee.spotit.cli import load_deck
+    from referee.spotit.rules import generate, verify
 
     with tempfile.TemporaryDirectory() as tmp:
         symbols_path = _symbols_file(Path(tmp))

@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from hypothesis import assume, given, reject
 from hypothesis import strategies as st
 
-from referee.spotit import (
+from referee.spotit.render import USABLE, slots
+from referee.spotit.rules import (
     GAMES,
     Deck,
     deal,
@@ -29,7 +30,6 @@ from referee.spotit import (
     result,
     verify,
 )
-from referee.spotit_render import USABLE, slots
 
 ORDERS = (2, 3, 4, 5, 7, 8, 9, 11, 13, 16, 17, 19, 23, 25, 27, 29, 31, 32)
 """Every prime power up to 32."""

@@ -1,4 +1,4 @@
-"""Unit tests of the pure Spot it! rules (referee.spotit): symbols, decks,
+"""Unit tests of the pure Spot it! rules (referee.spotit.rules): symbols, decks,
 verification, finite fields, planes, seeded shuffles and the mini-games.
 
 The spec is the Spot it! 1,2,3 Rulebook (the book from the game's box).
@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from referee import spotit
 from referee.core.errors import InputError
-from referee.spotit import (
+from referee.spotit import rules as spotit
+from referee.spotit.rules import (
     GF,
     Deck,
     SeedStream,

@@ -56,7 +56,7 @@ SECTIONS: list[tuple[str, list[tuple[str, str]]]] = [
     (
         "Spot it! 1,2,3",
         [
-            ("spotit", "referee.cli.spotit:spotit"),
+            ("spotit", "referee.spotit.cli:spotit"),
             # spot-it commands
         ],
     ),

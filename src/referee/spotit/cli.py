@@ -9,7 +9,7 @@ import click
 from referee.cli import CONTEXT_SETTINGS, echo, emit_json, json_option
 
 if TYPE_CHECKING:
-    from referee.spotit import Deck
+    from referee.spotit.rules import Deck
 
 
 def whole(ctx: click.Context, param: click.Parameter, value: str | None) -> int | None:
@@ -34,9 +34,9 @@ deck ``referee spotit generate --order 7`` prints."""
 
 
 def load_deck(path: str) -> Deck:
-    """A deck file (YAML; ``-`` for stdin) as a :class:`~referee.spotit.Deck`."""
+    """A deck file (YAML; ``-`` for stdin) as a :class:`~referee.spotit.rules.Deck`."""
     from referee.core.files import display_name, load_mapping
-    from referee.spotit import Deck
+    from referee.spotit.rules import Deck
 
     return Deck.from_mapping(load_mapping(path, "deck"), display_name(path))
 
@@ -72,7 +72,7 @@ def verify(deck: str, as_json: bool) -> int:
     Example:
       referee spotit verify examples/spotit/lost-two.yaml
     """
-    from referee.spotit import verify as check
+    from referee.spotit.rules import verify as check
 
     report = check(load_deck(deck))
     if as_json:
@@ -98,7 +98,7 @@ def match(deck: str, first: int, second: int, as_json: bool) -> int:
       referee spotit match examples/spotit/order-2.yaml 1 2
     """
     from referee.core.files import display_name
-    from referee.spotit import match as find
+    from referee.spotit.rules import match as find
 
     found = find(load_deck(deck), first, second, display_name(deck))
     if as_json:
@@ -143,14 +143,14 @@ def generate(
       referee spotit generate --order 3 --cards 10
     """
     from referee.core.files import MAX_YAML_BYTES, display_name, dump_yaml, read_text
-    from referee.spotit import (
+    from referee.spotit.rules import (
         GENERATOR,
         builtin_symbols,
         order_refusal,
         parse_symbol_lines,
         plain_text,
     )
-    from referee.spotit import generate as build
+    from referee.spotit.rules import generate as build
 
     if seed is not None:
         plain_text(seed, "--seed")
@@ -270,9 +270,9 @@ def render(
       referee spotit render examples/spotit/order-7.yaml -o cards.svg
     """
     from referee.core.files import write_text
-    from referee.spotit import plain_text
-    from referee.spotit import verify as check
-    from referee.spotit_render import page_layout, render_svg
+    from referee.spotit.render import page_layout, render_svg
+    from referee.spotit.rules import plain_text
+    from referee.spotit.rules import verify as check
 
     plain_text(seed, "--seed")
     cards = load_deck(deck)
@@ -305,7 +305,7 @@ def render(
     }
     if output.lower().endswith(".pdf"):
         from referee.core.files import write_bytes
-        from referee.spotit_render import render_pdf
+        from referee.spotit.render import render_pdf
 
         write_bytes(output, render_pdf(cards, **options), force=force, what="PDF")
     else:
@@ -353,8 +353,8 @@ def result(game: str, counts: str, placed: str | None, as_json: bool) -> int:
       referee spotit result well --counts ann=3,bob=0,cy=5
       referee spotit result caterpillar --counts ann=0,bob=0,cy=3 --placed ann
     """
-    from referee.spotit import parse_counts, parse_placed
-    from referee.spotit import result as judge
+    from referee.spotit.rules import parse_counts, parse_placed
+    from referee.spotit.rules import result as judge
 
     order = parse_placed(placed) if placed is not None else ()
     outcome = judge(game.lower(), parse_counts(counts), order)
@@ -405,14 +405,14 @@ def deal(
       referee spotit deal caterpillar --players 3 --seed 7
       referee spotit deal hide-and-seek --players 3 --deck deck.yaml --seed 7
     """
-    from referee.spotit import deal as set_up
-    from referee.spotit import plain_text, plane_size
+    from referee.spotit.rules import deal as set_up
+    from referee.spotit.rules import plain_text, plane_size
 
     if seed is not None:
         plain_text(seed, "--seed")
     valid = True
     if deck:
-        from referee.spotit import verify as check
+        from referee.spotit.rules import verify as check
 
         cards = load_deck(deck)
         name, count = cards.name, len(cards.cards)

@@ -12,7 +12,7 @@ rectangle, star, heart, diamond, hexagon, cross, moon, drop, ring) or numeral
 colour with a dark outline; any other symbol is written out as text, so that
 two different symbols never look alike. Sizes (60-100% of the slot) and
 rotations (any angle for shapes, up to 35 degrees either way for numerals and
-words, so a 6 never reads as a 9) vary from card to card, drawn from :class:`~referee.spotit.SeedStream`
+words, so a 6 never reads as a 9) vary from card to card, drawn from :class:`~referee.spotit.rules.SeedStream`
 (purpose ``render``): only the size and the angle of an image ever differ
 between its copies, as the rulebook says.
 """
@@ -23,7 +23,7 @@ import math
 from dataclasses import dataclass
 
 from referee.core.errors import InputError, where
-from referee.spotit import Deck, SeedStream
+from referee.spotit.rules import Deck, SeedStream
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 """Page width and height in millimetres."""
