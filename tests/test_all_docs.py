@@ -96,15 +96,28 @@ def test_help_groups_commands_by_game(invoke: Runner) -> None:
     assert titles[:4] == ["Blind Spot", "Word Block", "Out of Sight", "Spot it! 1,2,3"]
     positions = [lines.index(f"{title}:") for title in titles]
     assert positions == sorted(positions)
-    listed = [name for _, entries in SECTIONS for name, _ in entries]
+    listed = [name for _, entries in SECTIONS for name, _, _ in entries]
     ctx = click.Context(cli)
     assert sorted(listed) == sorted(cli.list_commands(ctx))
     assert len(listed) == len(set(listed))
     for title, entries in SECTIONS:
         start = lines.index(f"{title}:")
         block = lines[start + 1 : start + 1 + len(entries)]
-        assert [line.split()[0] for line in block] == [name for name, _ in entries]
+        assert [line.split()[0] for line in block] == [name for name, _, _ in entries]
     assert "Commands:" not in lines
+    listing = "\n".join(lines[lines.index("Blind Spot:") :])
+    assert "..." not in listing  # short helps are whole sentences, never cut
+
+
+def test_the_sections_short_help_is_each_commands_own(invoke: Runner) -> None:
+    """One source: the text ``referee --help`` shows without importing a
+    command is the command's short help once it is loaded."""
+    ctx = click.Context(cli)
+    for _, entries in SECTIONS:
+        for name, _, short in entries:
+            cmd = cli.get_command(ctx, name)
+            assert cmd is not None and cmd.get_short_help_str(limit=200) == short
+            assert short.endswith((".", "?")) and len(short) <= 66
 
 
 @pytest.mark.parametrize(

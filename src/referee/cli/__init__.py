@@ -24,52 +24,104 @@ from referee.core.errors import InputError, RefereeError, show
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-# Sections of ``referee --help``: (title, [(command name, "module:attribute")]).
-SECTIONS: list[tuple[str, list[tuple[str, str]]]] = [
+# Sections of ``referee --help``: (title, [(command name, "module:attribute", short help)]).
+# The short help is written here, once, so that ``referee --help`` imports no
+# command module; it becomes the command's own short help when it is loaded.
+SECTIONS: list[tuple[str, list[tuple[str, str, str]]]] = [
     (
         "Blind Spot",
         [
-            ("check-word", "referee.blindspot.cli:check_word"),
-            ("words", "referee.blindspot.cli:words"),
-            ("setup", "referee.blindspot.setup_cli:setup"),
-            ("blindspot", "referee.blindspot.game_cli:blindspot"),
+            (
+                "check-word",
+                "referee.blindspot.cli:check_word",
+                "Is WORD legal with a new spot on the cell --at?",
+            ),
+            (
+                "words",
+                "referee.blindspot.cli:words",
+                "Every legal play for a player, longest words first.",
+            ),
+            (
+                "setup",
+                "referee.blindspot.setup_cli:setup",
+                "Reproducible, shareable, printable Blind Spot setups.",
+            ),
+            (
+                "blindspot",
+                "referee.blindspot.game_cli:blindspot",
+                "A live Blind Spot game file: play, bonus, timeout, undo.",
+            ),
             # blind-spot commands
         ],
     ),
     (
         "Word Block",
         [
-            ("score-claim", "referee.wordblock.cli:score_claim"),
-            ("wordblock", "referee.wordblock.cli:wordblock"),
+            (
+                "score-claim",
+                "referee.wordblock.cli:score_claim",
+                "Score a Word Block claim: who gets what, which cards go.",
+            ),
+            (
+                "wordblock",
+                "referee.wordblock.cli:wordblock",
+                "Word Block placements, block moves, hints and whole games.",
+            ),
             # word-block commands
         ],
     ),
     (
         "Out of Sight",
         [
-            ("score-frame", "referee.outofsight.cli:score_frame"),
-            ("take", "referee.outofsight.cli:take"),
-            ("outofsight", "referee.outofsight.cli:outofsight"),
+            (
+                "score-frame",
+                "referee.outofsight.cli:score_frame",
+                "Score a frame: points, saved and lost cards.",
+            ),
+            ("take", "referee.outofsight.cli:take", "Is this dice take legal? Or: the best take."),
+            (
+                "outofsight",
+                "referee.outofsight.cli:outofsight",
+                "A live Out of Sight game: turns, frames, undo.",
+            ),
             # out-of-sight commands
         ],
     ),
     (
         "Spot it! 1,2,3",
         [
-            ("spotit", "referee.spotit.cli:spotit"),
+            (
+                "spotit",
+                "referee.spotit.cli:spotit",
+                "Spot it! decks: verify, match, generate, render, mini-games.",
+            ),
             # spot-it commands
         ],
     ),
     (
         "General",
         [
-            ("dictionaries", "referee.cli.general:dictionaries"),
-            ("timer", "referee.outofsight.timer_cli:timer"),
-            ("serve", "referee.serve.cli:serve"),
+            (
+                "dictionaries",
+                "referee.cli.general:dictionaries",
+                "List the dictionaries available here, and the default.",
+            ),
+            (
+                "timer",
+                "referee.outofsight.timer_cli:timer",
+                "A Time Keeper: a turn timer driven from the keyboard.",
+            ),
+            (
+                "serve",
+                "referee.serve.cli:serve",
+                "Serve the games to the phones at the table, live.",
+            ),
             # general commands
         ],
     ),
 ]
+
+SHORT_HELP = {name: short for _, entries in SECTIONS for name, _, short in entries}
 
 EXIT_YES = 0
 EXIT_NO = 1
@@ -105,6 +157,7 @@ class LazyGroup(click.Group):
             module, _, attr = self.lazy[cmd_name].partition(":")
             cmd = getattr(importlib.import_module(module), attr)
             assert isinstance(cmd, click.Command)
+            cmd.short_help = SHORT_HELP.get(cmd_name, cmd.short_help)
             return cmd
         return super().get_command(ctx, cmd_name)
 
@@ -114,11 +167,7 @@ class RefereeGroup(LazyGroup):
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         for title, entries in SECTIONS:
-            rows = []
-            for name, _ in entries:
-                cmd = self.get_command(ctx, name)
-                if cmd is not None and not cmd.hidden:
-                    rows.append((name, cmd.get_short_help_str(limit=formatter.width - 24)))
+            rows = [(name, short) for name, _, short in entries]
             if rows:
                 with formatter.section(title):
                     formatter.write_dl(rows)
@@ -239,7 +288,7 @@ def error_line(message: str, kind: str = "input") -> None:
 @click.group(
     "referee",
     cls=RefereeGroup,
-    lazy={name: target for _, entries in SECTIONS for name, target in entries},
+    lazy={name: target for _, entries in SECTIONS for name, target, _ in entries},
     context_settings=CONTEXT_SETTINGS,
 )
 @click.version_option(__version__, "--version", prog_name="referee", message="%(prog)s %(version)s")

@@ -1,0 +1,85 @@
+"""The start-up budget, pinned: which referee modules (and which heavy
+libraries) a one-shot command imports. A new import on one of these paths
+shows up here as a failed test, not as a slower command nobody noticed.
+Real processes: an interpreter's modules are only clean in a fresh one."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.process
+
+REPO = Path(__file__).resolve().parents[1]
+
+PROBE = """
+import sys
+from referee.cli import main
+try:
+    main(sys.argv[1:])
+except SystemExit:
+    pass
+mods = sorted(m for m in sys.modules if m.split(".")[0] in
+              ("referee", "yaml", "enchant", "starlette", "uvicorn", "fpdf", "hypothesis"))
+print(" ".join(mods), file=sys.stderr)
+"""
+
+GAMES = ("blindspot", "wordblock", "outofsight", "spotit")
+
+# command -> (the game whose modules it may load, modules it must not load)
+CASES: dict[str, tuple[list[str], str | None, tuple[str, ...]]] = {
+    "help": (["--help"], None, ("yaml", "enchant", "referee.engine", "referee.core.schema")),
+    "check-word": (
+        ["check-word", "seas", "--layout", "setups/sample.yaml", "--at", "D1"],
+        "blindspot",
+        ("referee.engine", "referee.blindspot.game"),
+    ),
+    "score-claim": (
+        [
+            "score-claim",
+            "quash",
+            "--board",
+            "examples/wordblock/rulebook.yaml",
+            "--player",
+            "red",
+            "--dictionary",
+            "examples/wordblock/words.txt",
+            "--no-exclusions",
+        ],
+        "wordblock",
+        ("enchant", "fpdf"),
+    ),
+    "score-frame": (
+        ["score-frame", "examples/outofsight/example-three.yaml"],
+        "outofsight",
+        ("enchant", "fpdf"),
+    ),
+    "spotit-verify": (
+        ["spotit", "verify", "examples/spotit/order-7.yaml"],
+        "spotit",
+        ("referee.engine", "enchant", "fpdf"),
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_one_shot_imports(case: str) -> None:
+    args, game, forbidden = CASES[case]
+    proc = subprocess.run(
+        [sys.executable, "-c", PROBE, *args],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    loaded = set(proc.stderr.strip().splitlines()[-1].split())
+    assert "referee.cli" in loaded
+    for other in GAMES:
+        if other != game:
+            assert not any(m.startswith(f"referee.{other}") for m in loaded), (other, loaded)
+    for heavy in ("starlette", "uvicorn", "hypothesis", "referee.serve", *forbidden):
+        assert not any(m == heavy or m.startswith(heavy + ".") for m in loaded), (heavy, loaded)
