@@ -636,8 +636,8 @@ def test_game_file_round_trips() -> None:
         "solo",
         dictionary="en_GB",
         allow="extra.txt",
-        source="setups/sample.yaml",
-        code="BS1-1A2A3A-4B5B6B-7A8A9A-6E",
+        layout_source="setups/sample.yaml",
+        layout_code="BS1-1A2A3A-4B5B6B-7A8A9A-6E",
     )
     actions = (
         timeout("blue", forced=True),

@@ -96,8 +96,8 @@ class GameSetup:
     mode: Mode = "standard"
     dictionary: str | None = None
     allow: str | None = None
-    source: str | None = None
-    code: str | None = None
+    layout_source: str | None = None
+    layout_code: str | None = None
 
     @classmethod
     def create(
@@ -108,12 +108,17 @@ class GameSetup:
         *,
         dictionary: str | None = None,
         allow: str | None = None,
-        source: str | None = None,
-        code: str | None = None,
+        layout_source: str | None = None,
+        layout_code: str | None = None,
     ) -> GameSetup:
         """Validate the seats; an impossible table is an :class:`InputError`
         placed at ``players``."""
-        extra = {"dictionary": dictionary, "allow": allow, "source": source, "code": code}
+        extra = {
+            "dictionary": dictionary,
+            "allow": allow,
+            "layout_source": layout_source,
+            "layout_code": layout_code,
+        }
         if mode == "solo":
             if players and tuple(players) != ("blue", "red"):
                 raise InputError("solo play is blue and red, blue first", place="players")
@@ -512,7 +517,13 @@ class BlindSpotGame:
             raise sha_value.error("the letters do not match their sha256 (edited by hand?)")
         try:
             return GameSetup.create(
-                board, players, mode, dictionary=dictionary, allow=allow, source=source, code=code
+                board,
+                players,
+                mode,
+                dictionary=dictionary,
+                allow=allow,
+                layout_source=source,
+                layout_code=code,
             )
         except InputError as exc:
             raise players_value.error(exc.detail) from None
@@ -524,10 +535,10 @@ class BlindSpotGame:
         if setup.allow is not None:
             out["allow"] = setup.allow
         layout: dict[str, Any] = {}
-        if setup.source is not None:
-            layout["source"] = setup.source
-        if setup.code is not None:
-            layout["code"] = setup.code
+        if setup.layout_source is not None:
+            layout["source"] = setup.layout_source
+        if setup.layout_code is not None:
+            layout["code"] = setup.layout_code
         layout["sha256"] = setup.sha256
         layout["letters"] = list(setup.board.rows)
         out["layout"] = layout
@@ -573,7 +584,7 @@ class BlindSpotGame:
         if data.get("game") == LAYOUT_GAME:
             raise InputError(
                 "this is a Blind Spot layout, not a game file "
-                "(start a game on it with: referee blindspot game new --layout FILE ...)",
+                "(start a game on it with 'referee blindspot game new')",
                 place="game",
                 line=lines.get("game"),
             )

@@ -260,8 +260,8 @@ def game_new(
             mode,
             dictionary=dictionary,
             allow=allow,
-            source=layout,
-            code=layout_file.code,
+            layout_source=layout,
+            layout_code=layout_file.code,
         )
     except InputError as exc:
         raise exc.renamed(OPTION_NAMES) from None
