@@ -116,6 +116,12 @@ def run(folder: str, host: str, port: int, token: str | None, lan: bool) -> int:
 
     from referee.serve.app import Settings, create_app
 
+    import sys
+
+    # Commands run in threads and hold the interpreter in 5 ms slices by
+    # default; shorter slices let the event loop send events and answers
+    # sooner while commands run (measured in docs/serve.md).
+    sys.setswitchinterval(float(os.environ.get("REFEREE_SERVE_SWITCH", "0.001")))
     serial = os.environ.get("REFEREE_SERVE_SERIAL") == "1"
     app = create_app(Settings(folder, token=token, lan=lan, serial=serial))
     config = uvicorn.Config(
