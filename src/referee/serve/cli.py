@@ -112,11 +112,11 @@ def serve(folder: str, port: int, host: str, lan: bool) -> int:
 
 
 def run(folder: str, host: str, port: int, token: str | None, lan: bool) -> int:
+    import sys
+
     import uvicorn
 
     from referee.serve.app import Settings, create_app
-
-    import sys
 
     # Commands run in threads and hold the interpreter in 5 ms slices by
     # default; shorter slices let the event loop send events and answers
