@@ -121,7 +121,11 @@ def run(folder: str, host: str, port: int, token: str | None, lan: bool) -> int:
     # Commands run in threads and hold the interpreter in 5 ms slices by
     # default; shorter slices let the event loop send events and answers
     # sooner while commands run (measured in docs/serve.md).
-    sys.setswitchinterval(float(os.environ.get("REFEREE_SERVE_SWITCH", "0.001")))
+    try:
+        switch = float(os.environ.get("REFEREE_SERVE_SWITCH") or 0.001)
+    except ValueError:
+        switch = 0.001
+    sys.setswitchinterval(min(max(switch, 0.0001), 0.1))
     serial = os.environ.get("REFEREE_SERVE_SERIAL") == "1"
     app = create_app(Settings(folder, token=token, lan=lan, serial=serial))
     config = uvicorn.Config(
