@@ -112,10 +112,20 @@ def serve(folder: str, port: int, host: str, lan: bool) -> int:
 
 
 def run(folder: str, host: str, port: int, token: str | None, lan: bool) -> int:
+    import sys
+
     import uvicorn
 
     from referee.serve.app import Settings, create_app
 
+    # Commands run in threads and hold the interpreter in 5 ms slices by
+    # default; shorter slices let the event loop send events and answers
+    # sooner while commands run (measured in docs/serve.md).
+    try:
+        switch = float(os.environ.get("REFEREE_SERVE_SWITCH") or 0.001)
+    except ValueError:
+        switch = 0.001
+    sys.setswitchinterval(min(max(switch, 0.0001), 0.1))
     serial = os.environ.get("REFEREE_SERVE_SERIAL") == "1"
     app = create_app(Settings(folder, token=token, lan=lan, serial=serial))
     config = uvicorn.Config(
