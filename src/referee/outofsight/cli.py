@@ -647,7 +647,12 @@ def game_undo(game_file: str, expect_version: int | None, as_json: bool) -> int:
         echo(f"Nothing to undo ({game_file} is at version {acted.version}).")
     else:
         echo(f"Undone: {render.describe(undone)}; {game_file} is at version {acted.version}.")
-        echo(render.totals_line(setup, state))
+        if isinstance(undone, TurnAction):
+            if state.frames:
+                echo(render.totals_line(setup, state))
+            echo(render.next_turn_line(setup, state))
+        else:
+            echo(render.totals_line(setup, state))
     return 1 if isinstance(undone, Refusal) else 0
 
 
