@@ -360,3 +360,34 @@ def test_random_turns_keep_the_rules(n: int, mode: Any, first: int, moves: list[
     assert engine.replay(GAME, log).state == state
     if state.finished:
         assert state.result(setup) is not None
+
+
+def test_a_hand_edited_turn_that_does_not_replay_is_refused(
+    referee: Runner, tmp_path: Path
+) -> None:
+    game = new_game(referee, tmp_path)
+    turn(referee, game, "red-1", "--stop")
+    text = game.read_text().replace('"player": "Brian"', '"player": "Zed"')
+    game.write_text(text)
+    outcome = referee("outofsight", "game", "show", str(game))
+    assert_one_error_line(*outcome, "history[0]", "impossible action (not-a-player")
+    game.write_text(text.replace('"Zed"', '"Jessica"'))
+    outcome = referee("outofsight", "game", "turn", str(game), "--stop")
+    assert_one_error_line(*outcome, "history[0]", "not-your-turn")
+    assert game.read_text() == text.replace('"Zed"', '"Jessica"')
+
+
+def test_frames_from_files_then_turns(referee: Runner, tmp_path: Path) -> None:
+    """A frame recorded at once carries its saved piles into a frame played
+    turn by turn."""
+    game = new_game(referee, tmp_path, "--first", "Jessica")
+    sheet = tmp_path / "f1.yaml"
+    sheet.write_text(
+        "players:\n  Brian: [blue-1, blue-2, red-1, green-1, silver-1]\n  Jessica: [red-2]\n"
+    )
+    assert referee("outofsight", "game", "frame", str(game), str(sheet))[0] == 0
+    data = show(referee, game)
+    assert data["saved"] == {"Brian": ["silver-1"], "Jessica": []}
+    assert data["turn"] == {"player": "Jessica", "time_keeper": "Brian", "box": 1}
+    data = turn(referee, game, "yellow-2", "--stop", "--player", "Jessica")
+    assert data["banks"] == {"Brian": ["silver-1"], "Jessica": ["yellow-2"]}
