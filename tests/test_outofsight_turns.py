@@ -391,3 +391,17 @@ def test_frames_from_files_then_turns(referee: Runner, tmp_path: Path) -> None:
     assert data["turn"] == {"player": "Jessica", "time_keeper": "Brian", "box": 1}
     data = turn(referee, game, "yellow-2", "--stop", "--player", "Jessica")
     assert data["banks"] == {"Brian": ["silver-1"], "Jessica": ["yellow-2"]}
+
+
+@pytest.mark.process
+def test_turns_in_real_processes(run: Runner, tmp_path: Path) -> None:
+    """The same turn, refusal and undo through ``python -m referee``."""
+    game = new_game(run, tmp_path)
+    data = turn(run, game, "red-3,blue-5", "--stop", "--player", "Brian")
+    assert data["banks"] == {"Brian": ["red-3", "blue-5"], "Jessica": []}
+    before = game.read_bytes()
+    assert_one_error_line(*run("outofsight", "game", "turn", str(game), "--stop", "--player", "Brian"),
+                          "not Brian's")  # fmt: skip
+    assert game.read_bytes() == before
+    assert run("outofsight", "game", "undo", str(game))[0] == 0
+    assert show(run, game)["banks"] == {"Brian": [], "Jessica": []}
