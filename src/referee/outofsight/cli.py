@@ -242,9 +242,11 @@ def outofsight() -> None:
 
 @outofsight.group("game", no_args_is_help=True)
 def game() -> None:
-    """Keep the score pad of a whole game: new, frame, undo, show.
+    """Keep a whole game: new, turn, frame, undo, show.
 
-    The game file keeps every action (its history): each frame's banks, and
+    Record it turn by turn (turn: each frame closes and is scored after every
+    player's third turn), or a frame at a time from frame files (frame). The
+    game file keeps every action (its history): each turn or frame, and
     undos. The scores are worked out again from them each time. Every change
     is made under a lock and counted: the game's version (show --json) grows by
     one with each recorded action, and --expect-version N refuses a change to
@@ -253,7 +255,7 @@ def game() -> None:
     \b
     Example:
       referee outofsight game new --players Brian,Jessica --mode advanced -o game.yaml
-      referee outofsight game frame game.yaml frame1.yaml
+      referee outofsight game turn game.yaml --cards red-3,blue-5 --stop
       referee outofsight game undo game.yaml
       referee outofsight game show game.yaml
     """
