@@ -383,9 +383,10 @@ def test_show(referee: Runner, tmp_path: Path) -> None:
     data = one_json(out)
     assert data["winners"] == EXPECTED["jessica-wins"]["winners"]
     assert data["tie_break"]["numbers"] == EXPECTED["jessica-wins"]["numbers"]
-    assert [f["frame"] for f in data["frames"]] == [1, 2, 3]
+    assert [f["frame"] for f in data["frame_scores"]] == [1, 2, 3]
     assert (
-        data["frames"][1]["players"]["Brian"]["points"] == EXPECTED["frames"][2]["Brian"]["points"]
+        data["frame_scores"][1]["players"]["Brian"]["points"]
+        == EXPECTED["frames"][2]["Brian"]["points"]
     )
     assert (data["mode"], data["players"], data["totals"]) == (
         "advanced",
@@ -445,6 +446,7 @@ def test_game_new_refuses_to_overwrite(referee: Runner, tmp_path: Path) -> None:
         "game": str(game),
         "mode": "basic",
         "players": ["A", "B"],
+        "first": "A",
         "next_frame": 1,
         "version": 0,
     }

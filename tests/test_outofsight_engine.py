@@ -341,7 +341,7 @@ def test_new_never_replaces_a_device_fifo_or_folder(
 EDITS: dict[str, tuple[Callable[[str], str], tuple[str, ...]]] = {
     "mistyped-history": (
         lambda t: t.replace("history:", "histroy:"),
-        ("line 7", "unknown key 'histroy'", "expected format, game, mode, players, history"),
+        ("line 7", "unknown key 'histroy'", "expected format, game, mode, players, first, history"),
     ),
     "mistyped-mode": (lambda t: t.replace("mode:", "mdoe:"), ("line 5", "unknown key 'mdoe'")),
     "duplicate-top-key": (
@@ -373,8 +373,8 @@ EDITS: dict[str, tuple[Callable[[str], str], tuple[str, ...]]] = {
         ("line 8", "history[0].banks.Brian", "more than 108 cards"),
     ),
     "unknown-action": (
-        lambda t: t.replace('"action": "frame", "frame": 2', '"action": "turn", "frame": 2'),
-        ("line 9", "history[1].action", "expected frame or undo, got 'turn'"),
+        lambda t: t.replace('"action": "frame", "frame": 2', '"action": "toss", "frame": 2'),
+        ("line 9", "history[1].action", "expected turn or frame or undo, got 'toss'"),
     ),
     "unknown-key-in-an-action": (
         lambda t: t.replace('"frame": 2,', '"frame": 2, "fram": 2,', 1),

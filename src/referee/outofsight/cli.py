@@ -34,10 +34,19 @@ from referee.outofsight.game import (
     Action,
     Setup,
     State,
+    TurnAction,
     propose_frame,
     step,
 )
-from referee.outofsight.rules import FRAMES, FrameScore, Mode, parse_mode, parse_prefer
+from referee.outofsight.rules import (
+    DECK,
+    FRAMES,
+    Card,
+    FrameScore,
+    Mode,
+    parse_mode,
+    parse_prefer,
+)
 from referee.outofsight.rules import score_frame as score_banks
 from referee.outofsight.takes import ROW_CARDS, Roll, best_take, check_take, parse_cards
 
@@ -51,6 +60,7 @@ OPTIONS = {
     "roll": "--roll",
     "cards": "--cards",
     "row": "--row",
+    "first": "--first",
 }
 """The rules' neutral places and the options they are given as."""
 
@@ -227,14 +237,16 @@ Current = Replayed[Setup, State, Action]
 
 @click.group("outofsight", no_args_is_help=True)
 def outofsight() -> None:
-    """A whole game on a score pad: game new, frame, undo, show."""
+    """A whole game: game new, turn, frame, undo, show."""
 
 
 @outofsight.group("game", no_args_is_help=True)
 def game() -> None:
-    """Keep the score pad of a whole game: new, frame, undo, show.
+    """Keep a whole game: new, turn, frame, undo, show.
 
-    The game file keeps every action (its history): each frame's banks, and
+    Record it turn by turn (turn: each frame closes and is scored after every
+    player's third turn), or a frame at a time from frame files (frame). The
+    game file keeps every action (its history): each turn or frame, and
     undos. The scores are worked out again from them each time. Every change
     is made under a lock and counted: the game's version (show --json) grows by
     one with each recorded action, and --expect-version N refuses a change to
@@ -243,7 +255,7 @@ def game() -> None:
     \b
     Example:
       referee outofsight game new --players Brian,Jessica --mode advanced -o game.yaml
-      referee outofsight game frame game.yaml frame1.yaml
+      referee outofsight game turn game.yaml --cards red-3,blue-5 --stop
       referee outofsight game undo game.yaml
       referee outofsight game show game.yaml
     """
@@ -254,12 +266,21 @@ def game() -> None:
 @click.option(
     "--mode", type=MODE_CHOICE, default="basic", show_default=True, help="basic or advanced."
 )
+@click.option(
+    "--first", metavar="PLAYER", help="Who starts each frame (default: the first listed)."
+)
 @click.option("-o", "--output", required=True, metavar="FILE", help="The game file to create.")
 @force_option
 @json_option
 @option_names
-def game_new(players: str, mode: str, output: str, force: bool, as_json: bool) -> int:
+def game_new(
+    players: str, mode: str, first: str | None, output: str, force: bool, as_json: bool
+) -> int:
     """Start a game file for these players (version 0).
+
+    The players sit in the order given, clockwise; the turn passes clockwise.
+    Each player's Time Keeper is the player across the table: seat i of n has
+    seat (i + n//2) mod n (with 2 players, each keeps time for the other).
 
     Without --force an existing FILE is never replaced, even by another
     `game new` running at the same moment.
@@ -268,7 +289,11 @@ def game_new(players: str, mode: str, output: str, force: bool, as_json: bool) -
     Example:
       referee outofsight game new --players Brian,Jessica --mode advanced -o game.yaml
     """
-    setup = Setup.of([p.strip() for p in players.split(",")], parse_mode(mode))
+    setup = Setup.of(
+        [p.strip() for p in players.split(",")],
+        parse_mode(mode),
+        first.strip() if first is not None else None,
+    )
     created = engine.create(GAME, output, setup, force=force)
     if as_json:
         emit_json(
@@ -276,6 +301,7 @@ def game_new(players: str, mode: str, output: str, force: bool, as_json: bool) -
                 "game": output,
                 "mode": setup.mode,
                 "players": list(setup.players),
+                "first": setup.players[setup.start],
                 "next_frame": 1,
                 "version": created.version,
             }
@@ -458,6 +484,141 @@ def game_frame(
     return 0
 
 
+TURN_REFUSALS = {
+    "not-a-player": "--player",
+    "not-your-turn": "--player",
+    "no-number": "--cards",
+    "too-many-cards": "--cards",
+    "bad-prefer": "--prefer",
+}
+"""Refusals of a turn and the option at fault (the others are the game's: over)."""
+
+
+def parse_turn_cards(text: str) -> tuple[Card, ...]:
+    """``red-3,blue-5`` (empty: no cards); every card needs its number."""
+    items = [t.strip() for t in text.split(",")] if text.strip() else []
+    if len(items) > DECK:
+        raise InputError(f"more than the {DECK} cards of the deck", place="--cards")
+    cards: list[Card] = []
+    for item in items:
+        try:
+            card = Card.from_text(item)
+        except InputError as exc:
+            raise exc.at("--cards") from None
+        if card.number is None:
+            raise InputError(
+                f"card {item!r} has no number (write colour-number, like blue-7)", place="--cards"
+            )
+        cards.append(card)
+    return tuple(cards)
+
+
+@game.command("turn", no_args_is_help=True)
+@click.argument("game_file", metavar="GAME")
+@click.option(
+    "--cards",
+    default="",
+    metavar="CARD,...",
+    help="The cards collected this turn, like red-3,blue-5 (none: leave it out).",
+)
+@click.option("--stop", is_flag=True, help="The player called Stop first: the cards are banked.")
+@click.option(
+    "--time", "time_up", is_flag=True, help="The Time Keeper called Time first: the cards are lost."
+)
+@click.option(
+    "--doubles",
+    multiple=True,
+    type=click.Choice(["flip", "wipe"], case_sensitive=False),
+    help="The Doubles card was used: a Flip or a Wipe (once a turn).",
+)
+@click.option(
+    "--player", metavar="PLAYER", help="Whose turn this is (checked: the current player)."
+)
+@_prefer_option
+@expect_version_option
+@json_option
+@option_names
+def game_turn(
+    game_file: str,
+    cards: str,
+    stop: bool,
+    time_up: bool,
+    doubles: Sequence[str],
+    player: str | None,
+    prefer: Sequence[str],
+    expect_version: int | None,
+    as_json: bool,
+) -> int:
+    """Record the current player's turn.
+
+    --stop: the player called Stop before the Time Keeper called Time, and
+    the cards go to their bank. --time: Time was called first, and the cards
+    are lost to the discard pile. After every player's third turn the frame
+    closes and is scored as score-frame scores those banks (advanced: the
+    saved piles start the next frame's banks). --prefer is read on the turn
+    that closes a frame; without it, piles of equal size keep the order of
+    the bank (saved cards first, then the cards in the order banked) and the
+    tie is reported, as score-frame does. After the third frame the game is
+    over.
+
+    A turn refused (after the game is over, a player not in the game, not
+    their turn, a card without a number) is exit 2 and records nothing.
+
+    \b
+    Example:
+      referee outofsight game turn game.yaml --cards red-3,blue-5 --stop
+      referee outofsight game turn game.yaml --cards green-7 --time --doubles wipe
+    """
+    if stop == time_up:
+        raise InputError("give exactly one of --stop and --time", place="--stop")
+    if len(doubles) > 1:
+        raise InputError("the Doubles card is used once a turn", place="--doubles")
+    collected = parse_turn_cards(cards)
+    chosen = parse_prefer(prefer)
+    used: Any = doubles[0].lower() if doubles else None
+    named = player.strip() if player is not None else None
+    closed: list[FrameScore] = []
+
+    def decide(current: Current) -> Decision[Action, TurnAction]:
+        setup, state = current.log.setup, current.state
+        turn = state.turn(setup)
+        who = named if named is not None else (turn.player if turn else "")
+        action = TurnAction(who, collected, "stop" if stop else "time", used, tuple(chosen.items()))
+        after = step(setup, state, action)
+        if isinstance(after, Refusal):
+            place = TURN_REFUSALS.get(after.reason)
+            if place is None:
+                raise InputError(after.detail, source=display_name(game_file))
+            raise InputError(after.detail, place=place)
+        if len(after.frames) > len(state.frames):
+            closed.append(after.frames[-1].score)
+        return Decision(action, action)
+
+    acted = engine.act(GAME, game_file, decide, expect_version=expect_version)
+    setup, state, action = acted.game.log.setup, acted.game.state, acted.result
+    score = closed[0] if closed else None
+    if score is not None:
+        _warn(score.warnings)
+    if as_json:
+        emit_json(
+            {
+                "recorded": True,
+                "played": GAME.write_action(action),
+                "closed": render.frame_json(score) if score is not None else None,
+                **render.game_json(setup, state, acted.version),
+            }
+        )
+        return 0
+    echo(render.turn_sentence(action))
+    if score is not None:
+        echo(render.frame_text(score))
+        echo(render.totals_line(setup, state))
+    result = state.result(setup)
+    echo(render.result_sentence(result) if result else render.next_turn_line(setup, state))
+    echo(f"Recorded in {game_file}: version {acted.version}.")
+    return 0
+
+
 @game.command("undo", no_args_is_help=True)
 @click.argument("game_file", metavar="GAME")
 @expect_version_option
@@ -488,7 +649,12 @@ def game_undo(game_file: str, expect_version: int | None, as_json: bool) -> int:
         echo(f"Nothing to undo ({game_file} is at version {acted.version}).")
     else:
         echo(f"Undone: {render.describe(undone)}; {game_file} is at version {acted.version}.")
-        echo(render.totals_line(setup, state))
+        if isinstance(undone, TurnAction):
+            if state.frames:
+                echo(render.totals_line(setup, state))
+            echo(render.next_turn_line(setup, state))
+        else:
+            echo(render.totals_line(setup, state))
     return 1 if isinstance(undone, Refusal) else 0
 
 

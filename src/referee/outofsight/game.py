@@ -1,37 +1,52 @@
 """An Out of Sight game on the game log (:mod:`referee.engine`).
 
-The setup is the players and the mode. The history is a list of actions, each
-a mapping with an ``action`` key; the state is never stored but replayed from
-them through :func:`step`. Today a game is kept frame by frame:
+The setup is the players (in their seats, clockwise), the mode and, if
+given, the first player. The history is a list of actions, each a mapping
+with an ``action`` key; the state is never stored but replayed from them
+through :func:`step`. A game is kept turn by turn, or frame by frame:
 
+* ``{action: turn, player: P, cards: [red-3, ...], end: stop|time,
+  doubles: flip|wipe, prefer: {...}}`` records one turn: on ``stop`` the
+  cards go to the player's bank, on ``time`` to the discard pile. After every
+  player's third turn the frame closes and is scored (``prefer`` only on the
+  turn that closes a frame, only when used; ``doubles`` only when used);
 * ``{action: frame, frame: N, banks: {PLAYER: BANK, ...}, prefer: {...}}``
-  records the end of a frame (the banks as a frame file gives them;
-  ``prefer`` only when used);
+  records the end of a frame at once (the banks as a frame file gives them),
+  for tables that only total frames at the end; never in the middle of a
+  frame played turn by turn;
 * ``{action: undo}`` takes back the latest action still in force.
 
-New kinds of action (the turns of a frame, with the Time Keeper and the
-Doubles card) are new classes with a ``kind``, a reader and a writer in
-:class:`OutOfSight`, and a branch of :func:`step`; the file keeps its shape.
+Seats and the Time Keeper: the players sit in the order given, clockwise,
+and the turn passes clockwise. The Time Keeper of the player in seat ``i`` of
+``n`` is seat ``(i + n // 2) mod n``, the player across the table: with two
+players each keeps time for the other; with an odd number there is no seat
+straight across, and it is the seat just past halfway round, clockwise (with
+3 players: seat 0's Time Keeper is seat 1, seat 1's is seat 2, seat 2's is
+seat 0). Every frame starts with the first player (after every player's
+three turns the dice come back round to them).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeAlias
+from typing import Any, ClassVar, Literal, TypeAlias
 
 from referee.core.errors import InputError, show
 from referee.core.schema import Fields, Value
 from referee.engine import Refusal
 from referee.outofsight import formats
 from referee.outofsight.rules import (
+    DECK,
     FRAMES,
     Bank,
+    Card,
     FrameScore,
     Mode,
     colour_warnings,
     describe_cards,
     game_players,
+    player_name,
     prefer_problem,
     score_frame,
 )
@@ -45,11 +60,29 @@ class Setup:
 
     players: tuple[str, ...]
     mode: Mode
+    first: str | None = None
+    """Who starts every frame (``None``: the first player listed)."""
 
     @classmethod
-    def of(cls, players: Sequence[str], mode: Mode) -> Setup:
-        """2 to 12 different names (errors name the place ``players``)."""
-        return cls(game_players(players), mode)
+    def of(cls, players: Sequence[str], mode: Mode, first: str | None = None) -> Setup:
+        """2 to 12 different names (errors name the place ``players``); ``first``
+        must be one of them (errors name the place ``first``)."""
+        names = game_players(players)
+        if first is not None and first not in names:
+            raise InputError(
+                f"{show(first)} is not one of the players ({', '.join(names)})", place="first"
+            )
+        return cls(names, mode, first)
+
+    @property
+    def start(self) -> int:
+        """The seat of the first player."""
+        return self.players.index(self.first) if self.first is not None else 0
+
+    def time_keeper(self, player: str) -> str:
+        """The player across the table: seat ``(i + n // 2) mod n``."""
+        n = len(self.players)
+        return self.players[(self.players.index(player) + n // 2) % n]
 
 
 # ------------------------------------------------------------------- actions
@@ -66,6 +99,23 @@ class FrameAction:
     prefer: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
+End = Literal["stop", "time"]
+Doubles = Literal["flip", "wipe"]
+
+
+@dataclass(frozen=True)
+class TurnAction:
+    """One turn: the cards collected, and who called first: the player
+    (``stop``: the cards are banked) or the Time Keeper (``time``: lost)."""
+
+    kind: ClassVar[str] = "turn"
+    player: str
+    cards: tuple[Card, ...]
+    end: End
+    doubles: Doubles | None = None
+    prefer: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+
 @dataclass(frozen=True)
 class Undo:
     """Take back the latest action still in force."""
@@ -73,7 +123,7 @@ class Undo:
     kind: ClassVar[str] = "undo"
 
 
-Action: TypeAlias = FrameAction | Undo
+Action: TypeAlias = TurnAction | FrameAction | Undo
 
 
 # --------------------------------------------------------------------- state
@@ -93,10 +143,48 @@ class Played:
 
 
 @dataclass(frozen=True)
+class Turn:
+    """Whose turn it is: the player, their Time Keeper and the check box (1-3)."""
+
+    player: str
+    time_keeper: str
+    box: int
+
+
+@dataclass(frozen=True)
 class State:
-    """The game so far: the frames played (later also the frame in play)."""
+    """The game so far: the frames played, and the frame in play."""
 
     frames: tuple[Played, ...] = ()
+    turns: int = 0
+    """Turns played in the frame in play."""
+    taken: tuple[tuple[str, tuple[Card, ...]], ...] = ()
+    """The cards banked by turns in the frame in play (saved cards not included)."""
+    lost: tuple[Card, ...] = ()
+    """Every card lost on "Time" in this game (the discard pile)."""
+
+    def saved(self, setup: Setup) -> dict[str, Bank]:
+        """The cards each player carries into the frame in play."""
+        last = self.frames[-1].score if self.frames and not self.finished else None
+        return {
+            name: last.player(name).saved_bank() if last is not None else Bank()
+            for name in setup.players
+        }
+
+    def banks(self, setup: Setup) -> dict[str, Bank]:
+        """Each player's bank in the frame in play: saved cards, then the cards taken."""
+        taken = dict(self.taken)
+        return {
+            name: Bank(bank.cards + taken.get(name, ())) for name, bank in self.saved(setup).items()
+        }
+
+    def turn(self, setup: Setup) -> Turn | None:
+        """Whose turn it is (``None`` once the game is over)."""
+        if self.finished:
+            return None
+        n = len(setup.players)
+        player = setup.players[(setup.start + self.turns) % n]
+        return Turn(player, setup.time_keeper(player), self.turns // n + 1)
 
     @property
     def next_frame(self) -> int:
@@ -164,6 +252,8 @@ def start(setup: Setup) -> State:
 
 def step(setup: Setup, state: State, action: Action) -> State | Refusal:
     """Apply one action (pure), or refuse it."""
+    if isinstance(action, TurnAction):
+        return play_turn(setup, state, action)
     if isinstance(action, FrameAction):
         return play_frame(setup, state, action)
     return Refusal("not-a-step", "an undo is kept by the game log, not played")
@@ -195,6 +285,12 @@ def play_frame(setup: Setup, state: State, action: FrameAction) -> State | Refus
     the previous frame."""
     if state.finished:
         return Refusal("game-over", f"the game is over: all {FRAMES} frames played")
+    if state.turns:
+        return Refusal(
+            "frame-in-play",
+            f"frame {state.next_frame} is being played turn by turn "
+            f"({state.turns} turns recorded): record its other turns",
+        )
     if action.frame != state.next_frame:
         return Refusal(
             "wrong-frame",
@@ -226,7 +322,56 @@ def play_frame(setup: Setup, state: State, action: FrameAction) -> State | Refus
                     f"{describe_cards(lacking)}",
                 )
     score = score_frame(banks, setup.mode, action.frame, prefer)
-    return State((*state.frames, Played(banks, action.prefer, score)))
+    return State((*state.frames, Played(banks, action.prefer, score)), lost=state.lost)
+
+
+def play_turn(setup: Setup, state: State, action: TurnAction) -> State | Refusal:
+    """The game after one more turn; after every player's third turn the
+    frame is closed and scored as :func:`score_frame` scores its banks."""
+    turn = state.turn(setup)
+    if turn is None:
+        return Refusal("game-over", f"the game is over: all {FRAMES} frames played")
+    if action.player not in setup.players:
+        return Refusal(
+            "not-a-player",
+            f"{show(action.player)} is not in this game (players: {', '.join(setup.players)})",
+        )
+    if action.player != turn.player:
+        return Refusal(
+            "not-your-turn", f"it is {turn.player}'s turn (box {turn.box}), not {action.player}'s"
+        )
+    unnumbered = next((c for c in action.cards if c.number is None), None)
+    if unnumbered is not None:
+        return Refusal("no-number", f"card {unnumbered} has no number (write colour-number)")
+    closes = state.turns + 1 == FRAMES * len(setup.players)
+    if action.prefer and not closes:
+        return Refusal(
+            "bad-prefer", "a preference is given on the turn that closes the frame, not before"
+        )
+    taken = dict(state.taken)
+    lost = state.lost
+    if action.end == "stop":
+        taken[action.player] = taken.get(action.player, ()) + action.cards
+    else:
+        lost = lost + action.cards
+    after = State(
+        state.frames,
+        state.turns + 1,
+        tuple((name, taken[name]) for name in setup.players if name in taken),
+        lost,
+    )
+    banks = tuple(after.banks(setup).items())
+    heavy = next((name for name, bank in banks if len(bank) > DECK), None)
+    if heavy is not None or len(lost) > DECK:
+        return Refusal("too-many-cards", f"more than the {DECK} cards of the deck")
+    if not closes:
+        return after
+    prefer = dict(action.prefer)
+    problem = prefer_problem(prefer, banks)
+    if problem is not None:
+        return Refusal("bad-prefer", problem)
+    score = score_frame(banks, setup.mode, state.next_frame, prefer)
+    return State((*state.frames, Played(banks, action.prefer, score)), lost=lost)
 
 
 # ------------------------------------------------------------ the engine's view
@@ -241,24 +386,33 @@ class OutOfSight:
 
     def __init__(self) -> None:
         self.readers: dict[str, Callable[[Fields], Action]] = {
+            TurnAction.kind: self.read_turn,
             FrameAction.kind: self.read_frame,
             Undo.kind: lambda fields: Undo(),
         }
 
     # -- the file
     def read_setup(self, fields: Fields) -> Setup:
-        fields.allow("mode", "players", "history")
+        fields.allow("mode", "players", "first", "history")
         fields.done()  # a misspelt key is named as unknown, not reported missing
         mode = formats.read_mode(fields.require("mode"))
         players = fields.require("players")
         names = formats.read_players(players)
+        first = fields.get("first")
+        starter = first.convert(player_name) if first is not None else None
         try:
-            return Setup.of(names, mode)
+            setup = Setup.of(names, mode)
         except InputError as exc:
             raise players.error(exc.detail) from None
+        if first is not None and starter not in setup.players:
+            raise first.error(f"{show(starter)} is not one of the players")
+        return Setup(setup.players, setup.mode, starter)
 
     def write_setup(self, setup: Setup) -> dict[str, Any]:
-        return {"mode": setup.mode, "players": list(setup.players)}
+        data: dict[str, Any] = {"mode": setup.mode, "players": list(setup.players)}
+        if setup.first is not None:
+            data["first"] = setup.first
+        return data
 
     def read_action(self, value: Value) -> Action:
         with value.fields() as fields:
@@ -272,9 +426,37 @@ class OutOfSight:
         chosen = formats.read_prefer(prefer) if prefer is not None else {}
         return FrameAction(frame, banks, tuple(chosen.items()))
 
+    def read_turn(self, fields: Fields) -> TurnAction:
+        player = fields.require("player").convert(player_name)
+        cards = tuple(
+            v.convert(Card.from_text) for v in fields.require("cards").items(at_most=DECK)
+        )
+        end: End = (
+            "stop" if fields.require("end").text(choices=["stop", "time"]) == "stop" else "time"
+        )
+        raw = fields.get("doubles")
+        doubles: Doubles | None = None
+        if raw is not None:
+            doubles = "flip" if raw.text(choices=["flip", "wipe"]) == "flip" else "wipe"
+        prefer = fields.get("prefer")
+        chosen = formats.read_prefer(prefer) if prefer is not None else {}
+        return TurnAction(player, cards, end, doubles, tuple(chosen.items()))
+
     def write_action(self, action: Action) -> dict[str, Any]:
         if isinstance(action, Undo):
             return {"action": Undo.kind}
+        if isinstance(action, TurnAction):
+            turn: dict[str, Any] = {
+                "action": TurnAction.kind,
+                "player": action.player,
+                "cards": [str(c) for c in action.cards],
+                "end": action.end,
+            }
+            if action.doubles is not None:
+                turn["doubles"] = action.doubles
+            if action.prefer:
+                turn["prefer"] = {name: list(colours) for name, colours in action.prefer}
+            return turn
         data: dict[str, Any] = {
             "action": FrameAction.kind,
             "frame": action.frame,

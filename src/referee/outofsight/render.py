@@ -8,7 +8,7 @@ from typing import Any
 
 from referee.core.files import dump_yaml
 from referee.outofsight import formats
-from referee.outofsight.game import Action, FrameAction, Result, Setup, State
+from referee.outofsight.game import Action, FrameAction, Result, Setup, State, TurnAction
 from referee.outofsight.rules import FRAMES, FrameScore, Pile, PlayerScore, Tie, join_and
 from referee.outofsight.takes import Take, TakeVerdict
 
@@ -190,17 +190,40 @@ def standing_json(setup: Setup, state: State) -> dict[str, Any]:
     }
 
 
+def turn_json(setup: Setup, state: State) -> dict[str, Any] | None:
+    turn = state.turn(setup)
+    if turn is None:
+        return None
+    return {"player": turn.player, "time_keeper": turn.time_keeper, "box": turn.box}
+
+
+def play_json(setup: Setup, state: State) -> dict[str, Any]:
+    """Where the game stands turn by turn: the frame in play, whose turn, the banks."""
+    over = state.finished
+    return {
+        "over": over,
+        "frame": FRAMES if over else state.next_frame,
+        "turn": turn_json(setup, state),
+        "banks": {n: [str(c) for c in b.cards] for n, b in state.banks(setup).items()},
+        "saved": {n: [str(c) for c in b.cards] for n, b in state.saved(setup).items()},
+        "discarded": [str(c) for c in state.lost],
+    }
+
+
 def game_json(setup: Setup, state: State, version: int) -> dict[str, Any]:
     """``game show --json``."""
     return {
         "version": version,
         "mode": setup.mode,
         "players": list(setup.players),
-        "frames": [
+        "first": setup.players[setup.start],
+        "frames": [{p.player: p.points for p in s.players} for s in state.scores()],
+        "frame_scores": [
             {"frame": s.frame, "players": {p.player: player_json(p) for p in s.players}}
             for s in state.scores()
         ],
         **standing_json(setup, state),
+        **play_json(setup, state),
         "warnings": list(state.warnings()),
     }
 
@@ -231,12 +254,40 @@ def pad_text(setup: Setup, state: State, version: int) -> str:
         lines.append("  ".join(cells).rstrip())
     lines.append("")
     result = state.result(setup)
-    lines.append(result_sentence(result) if result else f"Next: frame {played + 1}.")
+    turn = state.turn(setup)
+    if result is not None:
+        lines.append(result_sentence(result))
+    elif turn is not None and state.turns:
+        lines.append(next_turn_line(setup, state))
+    else:
+        lines.append(f"Next: frame {played + 1}.")
     return "\n".join(lines)
+
+
+def next_turn_line(setup: Setup, state: State) -> str:
+    """``Next: frame 1, box 2: Brian's turn (Jessica keeps time).``"""
+    turn = state.turn(setup)
+    if turn is None:
+        return "The game is over."
+    return (
+        f"Next: frame {state.next_frame}, box {turn.box}: {turn.player}'s turn "
+        f"({turn.time_keeper} keeps time)."
+    )
+
+
+def turn_sentence(action: TurnAction) -> str:
+    """``Brian called Stop: banked red-3, blue-5.``"""
+    cards = ", ".join(str(c) for c in action.cards) or "no cards"
+    doubles = f" (Doubles: {action.doubles})" if action.doubles else ""
+    if action.end == "stop":
+        return f"{action.player} called Stop: banked {cards}{doubles}."
+    return f"Time! {action.player} lost {cards} to the discard pile{doubles}."
 
 
 def describe(action: Action) -> str:
     """An action in a few words: ``frame 2``."""
     if isinstance(action, FrameAction):
         return f"frame {action.frame}"
+    if isinstance(action, TurnAction):
+        return f"{action.player}'s turn"
     return action.kind
