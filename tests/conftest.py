@@ -143,3 +143,10 @@ def referee(invoke: Runner) -> Runner:
     """The CLI of the acceptance tests: in-process (``invoke``). Each command
     family also runs as a real process in test_all_process.py (marked ``process``)."""
     return invoke
+
+
+@pytest.fixture(scope="session")
+def scowl_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SCOWL cache folder shared by the tests that use SCOWL lists but do not
+    test the cache (building the exclusion data takes a second or two)."""
+    return tmp_path_factory.mktemp("scowl-cache")

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from helpers import Runner, assert_one_error_line, one_json
@@ -303,7 +303,6 @@ plays = st.lists(
 )
 
 
-@settings(max_examples=60, deadline=None)
 @given(
     n=st.integers(min_value=2, max_value=4),
     mode=st.sampled_from(["basic", "advanced"]),

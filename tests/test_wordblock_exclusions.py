@@ -31,12 +31,12 @@ REAL = scowl.DEFAULT_DIR
 
 
 @pytest.fixture(autouse=True)
-def fresh(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+def shared_cache(scowl_cache: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """One SCOWL cache for these tests (the cache itself is tested in
+    test_core_scowl.py, each test with a fresh one)."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(scowl_cache))
     monkeypatch.delenv(scowl.ENV_DIR, raising=False)
-    scowl._LOADED.clear()
     yield
-    scowl._LOADED.clear()
 
 
 WATCHED = frozenset(

@@ -19,10 +19,9 @@ HINT = ("wordblock", "hint", "--board", BOARD)
 
 
 @pytest.fixture(autouse=True)
-def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+def shared_cache(scowl_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(scowl_cache))
     monkeypatch.delenv(scowl.ENV_DIR, raising=False)
-    scowl._LOADED.clear()
 
 
 def test_hint_without_a_dictionary_uses_scowl_60(referee: Runner) -> None:

@@ -134,6 +134,7 @@ TOTALS = {"blue": 13 + 13 + 10, "red": 10 + 10 - 5 - 5 + 10}
 WINNERS = ["blue"]
 
 
+@pytest.mark.slow
 def test_a_whole_two_player_game(invoke: Runner, tmp_path: Path) -> None:
     game = Table(invoke, tmp_path / "game.yaml")
     code, out, err = invoke(*NEW, "-o", str(game.path), "--json")
@@ -452,11 +453,8 @@ def random_walk_word(draw: Callable[..., Any], board: Board, player: str) -> str
     return "".join(letters)
 
 
-@settings(
-    max_examples=60,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+@pytest.mark.slow
+@settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(st.data())
 def test_random_turn_sequences_never_break_the_rules(data_: st.DataObject) -> None:
     draw = data_.draw
