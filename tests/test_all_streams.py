@@ -4,6 +4,7 @@ about file descriptors, which an in-process runner does not have."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -74,3 +75,17 @@ def test_a_mistyped_command_gets_a_suggestion() -> None:
     proc = subprocess.run([*REFEREE, "chek-word"], cwd=REPO, capture_output=True, check=False)
     assert proc.returncode == 2
     assert "did you mean 'check-word'?" in one_error_line(proc.stderr)
+
+
+def test_a_missing_enchant_library_is_one_error_line() -> None:
+    proc = subprocess.run(
+        [*REFEREE, "check-word", "seas", "--layout", "setups/sample.yaml", "--at", "D1"],
+        cwd=REPO,
+        capture_output=True,
+        env={**os.environ, "PYENCHANT_LIBRARY_PATH": "/nonexistent/libenchant.so"},
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 2
+    line = one_error_line(proc.stderr)
+    assert "the enchant library could not be loaded" in line and "apt-get install" in line

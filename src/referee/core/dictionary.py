@@ -108,11 +108,14 @@ def open_dictionary(spec: str | None = None, allow: str | None = None) -> Dictio
 def _import_enchant() -> Any:
     try:
         import enchant
-    except ImportError as exc:  # pyenchant absent, or the C library missing
+    except (ImportError, OSError, AssertionError) as exc:
+        # pyenchant absent, the C library missing, or PYENCHANT_LIBRARY_PATH
+        # naming a file that is not there (pyenchant asserts on import).
+        detail = " ".join(str(exc).split()) or type(exc).__name__
         raise DictionaryError(
-            "the enchant library is not installed (on Debian/Ubuntu: apt-get install "
-            "libenchant-2-2 aspell-en; on macOS: brew install enchant; or run scripts/setup): "
-            f"{exc}"
+            "the enchant library could not be loaded; install it (Debian/Ubuntu: apt-get "
+            "install libenchant-2-2 aspell-en; Fedora: dnf install enchant2 aspell-en; "
+            f"macOS: brew install enchant aspell): {detail}"
         ) from None
     return enchant
 
