@@ -269,10 +269,11 @@ def test_outofsight_timer_with_flip(server: Server, phone: Any, second_phone: An
     wait_for(phone, "#verdict.yes", "frame recorded")
     wait_for(second_phone, "#pad tr.total", "2")
     assert cli_show(server, "outofsight", "sight")["totals"] == {"Ann": 2, "Bob": 1}
-    # issue 13's turn step is not on this branch: its error is shown
+    # a turn recorded through the page (frame 2, played turn by turn)
     type_into(phone, "#turn-cards", "red-3")
     tap(phone, "#turn button")
-    wait_for(phone, "#verdict.no", "not a step of outofsight")
+    wait_for(phone, "#verdict.yes", "turn recorded")
+    assert cli_show(server, "outofsight", "sight")["version"] == 2
     for driver in (phone, second_phone):
         assert_only_this_server(driver, server)
 

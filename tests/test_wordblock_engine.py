@@ -468,6 +468,7 @@ def test_score_claim_imports_only_what_it_needs() -> None:
         "referee.core.errors",
         "referee.core.files",
         "referee.core.schema",
+        "referee.core.scowl",
         "referee.core.dictionary",
         "referee.engine",
         "referee.wordblock",
