@@ -1,6 +1,8 @@
 """Docs that cannot drift: every command and option has help, every command is
-in the README, every game command's help has an example, ``referee --help``
-groups the commands by game, and shell completion scripts are produced."""
+in the docs, every game command's help has an example, ``referee --help``
+groups the commands by game, shell completion scripts are produced, and the
+README stays a front door (short, one example per game, no link that breaks
+on a package index page)."""
 
 from __future__ import annotations
 
@@ -18,6 +20,8 @@ from referee.cli import SECTIONS, cli
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
+DOCS = README + "".join(p.read_text(encoding="utf-8") for p in sorted((ROOT / "docs").glob("*.md")))
+CONVENTIONS = (ROOT / "docs" / "conventions.md").read_text(encoding="utf-8")
 
 
 def walk(group: click.Group, prefix: str) -> list[tuple[str, click.Command]]:
@@ -73,9 +77,9 @@ def test_every_option_has_help(path: str, cmd: click.Command) -> None:
 
 
 @pytest.mark.parametrize(("path", "cmd"), COMMANDS, ids=IDS)
-def test_every_command_is_in_the_readme(path: str, cmd: click.Command) -> None:
-    assert re.search(rf"(?<![\w-]){re.escape(path)}(?![\w-])", README), (
-        f"'{path}' is not mentioned in README.md"
+def test_every_command_is_in_the_docs(path: str, cmd: click.Command) -> None:
+    assert re.search(rf"(?<![\w-]){re.escape(path)}(?![\w-])", DOCS), (
+        f"'{path}' is not mentioned in README.md or docs/*.md"
     )
 
 
@@ -138,7 +142,7 @@ def test_shell_completion_script(shell: str, marker: str) -> None:
     assert result.returncode == 0, result.stderr
     assert marker in result.stdout
     assert "_REFEREE_COMPLETE" in result.stdout
-    assert f'eval "$(_REFEREE_COMPLETE={shell}_source referee)"' in README or shell == "fish"
+    assert f'eval "$(_REFEREE_COMPLETE={shell}_source referee)"' in CONVENTIONS or shell == "fish"
 
 
 @pytest.mark.process
@@ -153,3 +157,30 @@ def test_completion_completes_commands() -> None:
     result = subprocess.run([str(script)], capture_output=True, text=True, env=env, check=False)
     assert result.returncode == 0, result.stderr
     assert "plain,spotit" in result.stdout.splitlines()
+
+
+def test_the_readme_is_a_front_door() -> None:
+    """Under 200 lines; the two Quick start commands; each game's example."""
+    assert len(README.splitlines()) < 200
+    quick = README.split("## Quick start", 1)[1].split("```bash\n", 1)[1].split("```", 1)[0]
+    assert quick.splitlines() == [
+        "scripts/setup && .venv/bin/referee check-word seas --layout setups/sample.yaml --at D1",
+        "scripts/setup --dev && .venv/bin/python -m pytest",
+    ]
+    for game in ("**Blind Spot.**", "**Word Block.**", "**Out of Sight.**", "**Spot it! 1,2,3.**"):
+        example = README.split(game, 1)[1].split("```console\n", 1)[1]
+        assert example.startswith("$ referee "), game
+
+
+def test_readme_links_work_on_a_package_index_page() -> None:
+    """A package index shows the README without the repository beside it: no
+    relative link may point into the tree (images aside, which it leaves out)."""
+    prose = re.sub(r"^```.*?^```", "", README, flags=re.M | re.S)
+    links = re.findall(r"(?<!!)\[[^\]]*\]\(([^)]*)\)", prose)
+    assert "docs/serve.md" in prose  # the prose is still there to check
+    assert [link for link in links if not link.startswith(("https://", "http://", "#"))] == []
+
+
+@pytest.mark.parametrize("page", re.findall(r"`(docs/[\w-]+\.md)`", README))
+def test_readme_names_pages_that_exist(page: str) -> None:
+    assert (ROOT / page).is_file(), page
