@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from referee.core.cells import Cell
 from referee.core.errors import InputError, show
+from referee.core.text import ascii_letters
 
 
 @lru_cache(maxsize=4096)
@@ -79,8 +80,9 @@ def parse_row(raw: object, width: int | None = None) -> str:
     letters a-z (a plain :class:`InputError` otherwise)."""
     if not isinstance(raw, str):
         raise InputError(f"expected a string of letters, got {show(raw)}")
-    text = "".join(raw.split()).lower()
-    bad = [ch for ch in text if not ("a" <= ch <= "z")]
+    text = "".join(raw.split())
+    bad = [ch for ch in text if not ascii_letters(ch)]
+    text = text.lower()
     if bad:
         raise InputError(f"{show(bad[0])} is not a letter a-z (in {show(raw)})")
     if width is not None and len(text) != width:

@@ -23,6 +23,7 @@ from typing import Any, Literal
 from referee.blindspot.board import ALL_DIRECTIONS, ORTHOGONAL, Direction, LetterGrid
 from referee.core.cells import Cell
 from referee.core.errors import InputError, show
+from referee.core.text import ascii_word
 
 SIZE = 9
 COLOURS: tuple[str, ...] = ("red", "yellow", "blue", "green")
@@ -69,8 +70,8 @@ def three_letter_words() -> frozenset[str]:
 
 def normalise_word(word: str) -> str:
     """Lowercase ``word``; raise :class:`InputError` unless it is letters a-z only."""
-    w = word.strip().lower()
-    if not w or not all("a" <= ch <= "z" for ch in w):
+    w = ascii_word(word)
+    if w is None:
         raise InputError(
             f"word {show(word)}: words are letters a-z only (no digits, spaces or marks)"
         )

@@ -20,6 +20,7 @@ from referee.blindspot.board import LetterGrid
 from referee.core.cells import Cell
 from referee.core.errors import InputError, SetupError, show
 from referee.core.seeds import HashStream
+from referee.core.text import ascii_letters
 
 SIDES = ("A", "B")
 TILE_SIZE = 3
@@ -110,10 +111,10 @@ def face(rows: object) -> Face:
         raise SetupError("expected 3 rows of 3 letters")
     out: list[str] = []
     for i, row in enumerate(rows):
-        text = "".join(row.split()).lower() if isinstance(row, str) else ""
-        if len(text) != TILE_SIZE or not all("a" <= ch <= "z" for ch in text):
+        text = "".join(row.split()) if isinstance(row, str) else ""
+        if len(text) != TILE_SIZE or not ascii_letters(text):
             raise SetupError(f"expected 3 letters a-z, got {show(row)}", place=f"[{i}]")
-        out.append(text)
+        out.append(text.lower())
     return (out[0], out[1], out[2])
 
 

@@ -167,12 +167,19 @@ def available_dictionaries() -> list[tuple[str, str]]:
 
 
 def parse_word_list(lines: Iterable[str]) -> frozenset[str]:
-    """One word per line; blank lines and ``#`` comments ignored; lowercased."""
+    """One word per line; blank lines and ``#`` comments ignored; lowercased.
+
+    Only words of letters a-z count (checked before lowercasing, so a Kelvin
+    sign is not a ``k``); other lines, such as ``café`` or ``o'clock``, can
+    never be played and are left out.
+    """
+    from referee.core.text import ascii_word
+
     words: set[str] = set()
     for line in lines:
-        text = line.split("#", 1)[0].strip().lower()
-        if text:
-            words.add(text)
+        word = ascii_word(line.split("#", 1)[0])
+        if word is not None:
+            words.add(word)
     return frozenset(words)
 
 

@@ -40,6 +40,7 @@ from referee.outofsight.rules import (
     parse_frame,
     parse_mode,
     player_name,
+    unique_names,
 )
 
 GAME_NAME = "outofsight"
@@ -114,7 +115,12 @@ def read_banks(value: Value) -> tuple[tuple[str, Bank], ...]:
         raise value.expected("a mapping of player: bank")
     if len(value.raw) > MAX_PLAYERS:
         raise value.error(f"{len(value.raw)} players; at most {MAX_PLAYERS}")
-    return tuple((read_name(key, value), read_bank(bank)) for key, bank in value.entries())
+    banks = tuple((read_name(key, value), read_bank(bank)) for key, bank in value.entries())
+    try:
+        unique_names([player for player, _ in banks], "")
+    except InputError as exc:
+        raise value.error(exc.detail) from None
+    return banks
 
 
 def read_prefer(value: Value) -> dict[str, tuple[str, ...]]:

@@ -25,6 +25,8 @@ from typing import Literal
 
 from referee.core.errors import InputError, show
 from referee.core.schema import bounded_int
+from referee.core.text import first_duplicate, name_key
+from referee.core.text import name as nfc
 
 MODES: tuple[str, ...] = ("basic", "advanced")
 FRAMES = 3
@@ -114,7 +116,9 @@ def card_number(value: object) -> int:
 
 
 def player_name(value: object) -> str:
-    """A player's name: text of up to 30 characters, no surrounding spaces, no ``,`` or ``=``."""
+    """A player's name: text of up to 30 characters, no surrounding spaces, no
+    ``,`` or ``=``; stored NFC-normalised, so ``René`` is one name however it
+    was typed."""
     if isinstance(value, str) and len(value) > MAX_NAME:
         raise InputError(f"player name {show(value)} is longer than {MAX_NAME} characters")
     if not isinstance(value, str) or not value.strip() or value != value.strip():
@@ -123,7 +127,7 @@ def player_name(value: object) -> str:
         )
     if "," in value or "=" in value:
         raise InputError(f"player name {show(value)} may not contain ',' or '='")
-    return value
+    return nfc(value)
 
 
 def game_players(names: Sequence[str]) -> tuple[str, ...]:
@@ -137,10 +141,18 @@ def game_players(names: Sequence[str]) -> tuple[str, ...]:
             f"Out of Sight needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(checked)}",
             place="players",
         )
-    dup = next((n for n in checked if checked.count(n) > 1), None)
-    if dup is not None:
-        raise InputError(f"{show(dup)} is named twice", place="players")
+    unique_names(checked, "players")
     return checked
+
+
+def unique_names(names: Sequence[str], place: str) -> None:
+    """Refuse two names that are one player (equal once NFC-normalised and
+    case-folded: ``Ann`` and ``ann``)."""
+    dup = first_duplicate(names)
+    if dup is not None:
+        first = next(n for n in names if name_key(n) == name_key(dup))
+        same = "" if first == dup else f" (as {show(first)})"
+        raise InputError(f"{show(dup)} is named twice{same}", place=place)
 
 
 def parse_mode(value: object) -> Mode:
@@ -386,13 +398,13 @@ def parse_prefer(values: Iterable[str]) -> dict[str, tuple[str, ...]]:
     prefer: dict[str, tuple[str, ...]] = {}
     for value in values:
         name, eq, colours = value.partition("=")
-        name = name.strip()
+        name = nfc(name.strip())
         if not eq or not name or not colours.strip():
             raise InputError(
                 f"{show(value)} should be PLAYER=colour,colour,... (like Brian=purple,green)",
                 place="prefer",
             )
-        if name in prefer:
+        if any(name_key(name) == name_key(other) for other in prefer):
             raise InputError(
                 f"{name} is given twice; list all their colours at once", place="prefer"
             )

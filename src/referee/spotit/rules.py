@@ -27,6 +27,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from referee.core.errors import InputError, where
 from referee.core.seeds import HashStream
+from referee.core.text import name as nfc
+from referee.core.text import name_key
 
 if TYPE_CHECKING:
     import re
@@ -104,7 +106,7 @@ def normalise_symbol(raw: object, source: str | None = None, place: str | None =
             f"{where(source, place)}symbol {_short(raw)} has more than one '/' "
             "(a symbol is shape/colour or a plain name)"
         )
-    clean = [" ".join(p.split()).casefold() for p in parts]
+    clean = [name_key(" ".join(p.split())) for p in parts]
     bad = _bad_character("".join(clean))
     if bad is not None:
         raise InputError(
@@ -1237,14 +1239,14 @@ def parse_counts(text: str, place: str = "--counts") -> tuple[tuple[str, int], .
         if not item.strip():
             raise InputError(f"{place}: empty entry in {_short(text, 40)}; write NAME=N,NAME=N")
         name, eq, value = item.partition("=")
-        name, value = " ".join(name.split()), value.strip()
+        name, value = nfc(" ".join(name.split())), value.strip()
         if not eq or not name:
             raise InputError(f"{place}: {shown} is not NAME=N")
         if not value.isascii() or not value.isdigit() or len(value) > 9:
             raise InputError(f"{place}: {shown}: the count must be a whole number 0 or more")
-        if name.casefold() in seen:
+        if name_key(name) in seen:
             raise InputError(f"{place}: player {_short(name, 40)} is listed twice")
-        seen.add(name.casefold())
+        seen.add(name_key(name))
         out.append((name, int(value)))
     return tuple(out)
 
@@ -1407,17 +1409,17 @@ def result(key: str, counts: Sequence[tuple[str, int]], placed: Sequence[str] = 
 def parse_placed(text: str, place: str = "--placed") -> tuple[str, ...]:
     """``"ann, bob"`` -> ``("ann", "bob")``: the players already placed, in order."""
     plain_text(text, place)
-    names = tuple(" ".join(item.split()) for item in text.split(","))
+    names = tuple(nfc(" ".join(item.split())) for item in text.split(","))
     if not all(names):
         raise InputError(f"{place}: empty name in {_short(text, 40)}; write NAME,NAME in order")
     return names
 
 
 def _caterpillar(g: Game, counts: Sequence[tuple[str, int]], placed: Sequence[str]) -> Result:
-    known = {name.casefold(): (name, count) for name, count in counts}
+    known = {name_key(name): (name, count) for name, count in counts}
     before: list[tuple[str, int]] = []
     for raw in placed:
-        entry = known.get(raw.casefold())
+        entry = known.get(name_key(raw))
         if entry is None:
             raise InputError(f"--placed: {_short(raw, 40)} is not a player of --counts")
         if entry in before:

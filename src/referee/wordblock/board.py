@@ -14,6 +14,7 @@ from functools import cached_property
 
 from referee.core.cells import Cell
 from referee.core.errors import InputError, show
+from referee.core.text import ascii_letters, ascii_word
 
 MAX_BLOCKS = 3
 """Blocks per player."""
@@ -29,8 +30,8 @@ _NAME = re.compile(r"[a-z][a-z0-9_-]{0,30}")
 
 def normalise_word(word: str, place: str = "word") -> str:
     """Lowercase ``word``; raise :class:`InputError` unless it is letters a-z only."""
-    w = word.strip().lower() if isinstance(word, str) else ""
-    if not w or not all("a" <= ch <= "z" for ch in w):
+    w = ascii_word(word) if isinstance(word, str) else None
+    if w is None:
         raise InputError(
             f"{show(word)}: words are letters a-z only (no digits, spaces, hyphens or other marks)",
             place=place,
@@ -42,7 +43,7 @@ def normalise_word(word: str, place: str = "word") -> str:
 
 def player_name(value: object, place: str = "player") -> str:
     """A player name: a letter then letters, digits, ``-`` or ``_`` (lowercased)."""
-    text = value.strip().lower() if isinstance(value, str) else None
+    text = value.strip().lower() if isinstance(value, str) and value.isascii() else None
     if text is None or _NAME.fullmatch(text) is None:
         raise InputError(
             f"{show(value)} is not a player name (a letter, then letters, digits, - or _)",
@@ -90,7 +91,7 @@ class Card:
         rulebook's scheme, and a card written with points must agree with it.
         """
         raw = text.strip() if isinstance(text, str) else None
-        if values is not None and raw is not None and len(raw) == 1 and "a" <= raw.lower() <= "z":
+        if values is not None and raw is not None and len(raw) == 1 and ascii_letters(raw):
             letter = raw.lower()
             return cls(letter, scheme_points(letter))
         m = _CARD.fullmatch(raw) if raw is not None else None
