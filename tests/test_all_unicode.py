@@ -13,8 +13,8 @@ from helpers import SAMPLE, Runner, assert_one_error_line
 from referee.core.dictionary import parse_word_list
 from referee.core.text import ascii_word, first_duplicate, name, name_key
 
-KELVIN = "\u212a"  # KELVIN SIGN: "K".lower() == "k"
-LONG_S = "\u017f"  # LATIN SMALL LETTER LONG S: "ſ".upper() == "S"
+KELVIN = "\u212a"  # KELVIN SIGN: its lower case is k
+LONG_S = "\u017f"  # LATIN SMALL LETTER LONG S: its upper case is S
 NFC = "Ren\u00e9"
 NFD = "Rene\u0301"
 

@@ -30,6 +30,7 @@ from helpers import (
     STANDARD_SHA,
     SVG_NS,
     Runner,
+    assert_one_error_line,
     error_line,
     one_json,
     without_seed,
@@ -592,7 +593,7 @@ def test_show_json(referee: Runner) -> None:
         "code": SEED_1_CODE,
         "tiles": data["tiles"],
         "letters": data["letters"],
-        "svg": None,
+        "output": None,
     }
 
 
@@ -602,7 +603,7 @@ def svg_texts(root: ET.Element, cls: str) -> list[str]:
 
 def test_show_svg(referee: Runner, tmp_path: Path) -> None:
     out = tmp_path / "board.svg"
-    code, stdout, err = referee("setup", "show", SEED_1, "--svg", str(out))
+    code, stdout, err = referee("setup", "show", SEED_1, "-o", str(out))
     assert (code, err) == (0, "")
     assert stdout.endswith(f"Code: {SEED_1_CODE}\nWrote {out}\n")
     root = ET.parse(out).getroot()  # well-formed XML
@@ -618,7 +619,7 @@ def test_show_svg(referee: Runner, tmp_path: Path) -> None:
 
 def test_show_svg_letters_only(referee: Runner, tmp_path: Path) -> None:
     out = tmp_path / "board.svg"
-    assert referee("setup", "show", SAMPLE, "--svg", str(out)) == (
+    assert referee("setup", "show", SAMPLE, "-o", str(out)) == (
         0,
         f"{SAMPLE_BOARD}Wrote {out}\n",
         "",
@@ -633,14 +634,86 @@ def test_show_svg_letters_only(referee: Runner, tmp_path: Path) -> None:
 
 def test_show_svg_refuses_to_overwrite(referee: Runner, tmp_path: Path) -> None:
     out = write(tmp_path / "board.svg", "keep me\n")
-    assert error_line(referee("setup", "show", BY_TILES, "--svg", out)) == (
+    assert error_line(referee("setup", "show", BY_TILES, "-o", out)) == (
         f"Error: {out}: already exists; use --force to overwrite it"
     )
     assert Path(out).read_text() == "keep me\n"
-    code, stdout, err = referee("setup", "show", BY_TILES, "--svg", out, "--force")
+    code, stdout, err = referee("setup", "show", BY_TILES, "-o", out, "--force")
     assert (code, stdout, err) == (0, f"{BY_TILES_BOARD}Wrote {out}\n", "")
     root = ET.parse(out).getroot()
     assert svg_texts(root, "n") == ["1A", "2A", "3A", "4B", "5B", "6B", "7A", "8A", "9A"]
+
+
+def test_show_svg_keeps_its_old_option_name(referee: Runner, tmp_path: Path) -> None:
+    out = tmp_path / "board.svg"
+    code, stdout, err = referee("setup", "show", BY_TILES, "--svg", str(out), "--json")
+    assert (code, err) == (0, "")
+    assert one_json(stdout)["output"] == str(out)
+    assert svg_texts(ET.parse(out).getroot(), "n")[0] == "1A"
+    assert error_line(referee("setup", "show", BY_TILES, "--svg", str(out), "-o", "x.svg"))
+
+
+def test_show_page_to_stdout(referee: Runner) -> None:
+    code, stdout, err = referee("setup", "show", BY_TILES, "-o", "-")
+    assert (code, err) == (0, "")
+    assert svg_texts(ET.fromstring(stdout), "n")[0] == "1A"  # the page only, no board text
+    code, out, err = referee("setup", "show", BY_TILES, "-o", "-", "--json")
+    assert "both write to stdout" in assert_one_error_line(code, out, err, as_json=True)
+
+
+def test_show_refuses_an_empty_output_name(referee: Runner) -> None:
+    assert "empty file name" in error_line(referee("setup", "show", BY_TILES, "-o", ""))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_show_pdf(referee: Runner, tmp_path: Path, paper: str) -> None:
+    out = tmp_path / "board.pdf"
+    code, stdout, err = referee("setup", "show", BY_TILES, "-o", str(out), "--paper", paper)
+    assert (code, err) == (0, "")
+    assert stdout.endswith(f"Wrote {out}\n")
+    data = out.read_bytes()
+    assert data.startswith(b"%PDF-") and data.rstrip().endswith(b"%%EOF")
+    assert re.findall(rb"/Count (\d+)", data) == [b"1"]  # one page
+    size = {"a4": b"595.28 841.89", "letter": b"612.00 792.00"}[paper]  # in points
+    assert re.findall(rb"/MediaBox \[0 0 ([\d.]+ [\d.]+)\]", data) == [size]
+
+
+@pytest.mark.process
+def test_show_pdf_rasterised(referee: Runner, tmp_path: Path) -> None:
+    """Through poppler: one A4 page; the drawing's 81 letters in reading order
+    (the same text as the SVG); nothing within 8 mm of a page edge, so the
+    whole board prints; the cut marks just outside the drawing's corners (and
+    5 mm clear of the page edge, as printers need)."""
+    import subprocess
+
+    out = tmp_path / "board.pdf"
+    assert referee("setup", "show", SEED_1, "-o", str(out))[0] == 0
+    text = subprocess.run(
+        ["pdftotext", "-raw", str(out), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    letters = "".join(yaml.safe_load(golden(SEED_1))["letters"]).upper()
+    assert (
+        re.sub(r"[^A-Z]", "", text.replace(SEED_1_CODE, "").replace("Blind Spot setup", ""))[:81]
+        == letters
+    )
+    subprocess.run(["pdftoppm", "-r", "50", "-gray", str(out), str(tmp_path / "page")], check=True)
+    pages = sorted(tmp_path.glob("page-*.pgm"))
+    assert len(pages) == 1
+    from test_spotit_limits import read_pgm
+
+    width, height, pixels = read_pgm(pages[0].read_bytes())
+    assert (width, height) == (414, 585)  # A4 at 50 dpi
+    mm = 50 / 25.4
+    dark = {(x, y) for y in range(height) for x in range(width) if pixels[y * width + x] < 160}
+    edge = round(4.9 * mm)
+    assert not [p for p in dark if min(p[0], p[1], width - 1 - p[0], height - 1 - p[1]) < edge]
+    # a cut mark: dark pixels left of the drawing's top left corner, on its top edge line
+    left, top = round(10 * mm), round(22.5 * mm)
+    assert any(
+        (x, y) in dark
+        for x in range(left - round(5 * mm), left - 1)
+        for y in (top - 1, top, top + 1)
+    )
 
 
 # ---------------------------------------------------------------------- catalog

@@ -285,3 +285,37 @@ def setup_svg(
         )
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
+
+
+PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+"""Paper sizes in millimetres (width, height)."""
+SHEET_MM = (190.0, 252.0)
+"""The size of :func:`setup_svg`'s drawing."""
+MARK_MM = 4.0
+"""The length of a cut mark, drawn outside the drawing's corners."""
+
+
+def setup_pdf(svg: str, paper: str = "a4", title: str = "Blind Spot setup") -> bytes:
+    """:func:`setup_svg`'s drawing as a one-page PDF (fpdf2) on A4 or Letter:
+    the same picture, centred, with cut marks at its corners (outside it) to
+    trim the sheet to the drawing, which then fits the game's box lid."""
+    import io
+
+    from fpdf import FPDF
+
+    width, height = PAPERS[paper]
+    w, h = SHEET_MM
+    x, y = (width - w) / 2, (height - h) / 2
+    pdf = FPDF(unit="mm", format=(width, height))
+    pdf.set_creator("referee")
+    pdf.set_title(title)
+    pdf.set_auto_page_break(False)
+    pdf.add_page()
+    pdf.image(io.BytesIO(svg.encode("utf-8")), x=x, y=y, w=w, h=h)
+    pdf.set_line_width(0.2)
+    gap = 1.0
+    for cx, sx in ((x, -1), (x + w, 1)):
+        for cy, sy in ((y, -1), (y + h, 1)):
+            pdf.line(cx + sx * gap, cy, cx + sx * (gap + MARK_MM), cy)
+            pdf.line(cx, cy + sy * gap, cx, cy + sy * (gap + MARK_MM))
+    return bytes(pdf.output())

@@ -23,7 +23,7 @@ from referee.blindspot.tiles import generate as draw
 from referee.blindspot.tiles import verify as check
 from referee.cli import CONTEXT_SETTINGS, BoundedInt, echo, emit_json, force_option, json_option
 from referee.core.errors import InputError
-from referee.core.files import check_destinations, display_name, write_text
+from referee.core.files import check_destinations, display_name, write_bytes, write_text
 
 catalog_option = click.option(
     "--catalog",
@@ -197,44 +197,80 @@ def code(file: str, catalog: str | None, as_json: bool) -> int:
 @setup.command("show")
 @click.argument("file")
 @catalog_option
-@click.option("--svg", "svg", metavar="OUT", help="Also write a printable SVG of the board.")
+@click.option(
+    "-o",
+    "--output",
+    metavar="FILE",
+    help="Also write a printable page: a PDF if its name ends in .pdf, else an SVG (- for stdout).",
+)
+@click.option("--svg", "svg", metavar="FILE", hidden=True, help="The old name of -o (an SVG).")
+@click.option(
+    "--paper",
+    type=click.Choice(["a4", "letter"], case_sensitive=False),
+    default="a4",
+    show_default=True,
+    help="The PDF's page size.",
+)
 @force_option
 @json_option
-def show(file: str, catalog: str | None, svg: str | None, force: bool, as_json: bool) -> int:
-    """Draw a setup's board with its tile borders; --svg writes a printable page.
+def show(
+    file: str,
+    catalog: str | None,
+    output: str | None,
+    svg: str | None,
+    paper: str,
+    force: bool,
+    as_json: bool,
+) -> int:
+    """Draw a setup's board with its tile borders; -o writes a printable page.
+
+    The page (PDF or SVG) is the board at 190 x 252 mm, one A4 or Letter page
+    with margins; the PDF adds cut marks at its corners.
 
     \b
     Example:
-      referee setup show setups/seed-1.yaml
-      referee setup show setups/seed-1.yaml --svg board.svg
+      referee setup show setups/sample.yaml
+      referee setup show setups/by-tiles.yaml -o board.pdf
     """
-    if svg:
-        check_destinations([(svg, "SVG")], force=force)
+    if output is not None and svg is not None:
+        raise click.UsageError("give -o only (--svg is its old name)")
+    output = output if output is not None else svg
+    if output == "-" and as_json:
+        raise click.UsageError("-o - and --json would both write to stdout: give one")
+    if output is not None:
+        check_destinations([(output, "page")], force=force)
     cat = load_catalog(catalog)
     found = load_layout(file, catalog, tiles_known=True)
     grid, layout = found.board, found.tiles
     code_text = found.code
-    if svg:
+    if output is not None:
         footer = (
             f"catalog {cat.name} · sha256 {cat.sha256[:16]}" if layout else "written by letters"
         )
         page = setup_svg(grid, layout, "Blind Spot setup", code_text or "", footer)
-        write_text(svg, page, force=force, what="SVG")
+        if output.lower().endswith(".pdf"):
+            from referee.blindspot.render import setup_pdf
+
+            write_bytes(output, setup_pdf(page, paper.lower()), force=force, what="PDF")
+        else:
+            write_text(output, page, force=force, what="SVG")
     if as_json:
         emit_json(
             {
                 "code": code_text,
                 "tiles": _layout_json(layout) if layout else None,
                 "letters": list(grid.rows),
-                "svg": svg,
+                "output": output if output != "-" else None,
             }
         )
+        return 0
+    if output == "-":
         return 0
     echo(render_setup(grid, layout))
     if code_text:
         echo(f"Code: {code_text}")
-    if svg:
-        echo(f"Wrote {svg}")
+    if output is not None:
+        echo(f"Wrote {output}")
     return 0
 
 

@@ -322,7 +322,7 @@ class Api:
     # ----------------------------------------------------------- pictures
 
     def board_svg(self, name: str | None = None, code: str | None = None) -> Reply:
-        """The Blind Spot board as ``referee setup show --svg`` draws it: of a
+        """The Blind Spot board as ``referee setup show -o board.svg`` draws it: of a
         game (its letters and setup code), or of a setup code."""
         letters: list[str] = []
         if name is not None:
@@ -347,7 +347,7 @@ class Api:
                 else:
                     return error(400, "input", "code: give a setup code (BS1-...)")
                 out = scratch.path("board")[: -len(".yaml")] + ".svg"
-                c = self._run(["setup", "show", f"--svg={out}", "--json", "--", layout])
+                c = self._run(["setup", "show", f"--output={out}", "--json", "--", layout])
                 if c.code != 0:
                     return status_of(c)
                 with open(out, encoding="utf-8") as f:

@@ -36,7 +36,7 @@ from referee.core.errors import InputError, show
 FILE_METAVARS = ("FILE", "DECK", "GAME", "OUT")
 """A parameter whose metavar (or name) contains one of these is a path."""
 
-OUTPUT_OPTIONS = ("--output", "--next", "--svg")
+OUTPUT_OPTIONS = ("--output", "--next", "--svg")  # --svg: the old name of setup show -o
 """Options that name a file to write: never from the web."""
 
 NEVER = ("--json", "--expect-version", "--batch", "--help")

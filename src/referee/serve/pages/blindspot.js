@@ -22,7 +22,7 @@
     svg.querySelectorAll(".hit").forEach((h) => h.classList.toggle("sel", h.dataset.cell === name));
   }
 
-  // The board picture is referee setup show --svg's: find its 81 letters.
+  // The board picture is referee setup show -o's: find its 81 letters.
   if (svg) {
     const letters = Array.from(svg.querySelectorAll("text.letter"));
     const x0 = Number(letters[0].getAttribute("x"));
