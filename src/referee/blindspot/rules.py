@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from referee.blindspot.board import ALL_DIRECTIONS, ORTHOGONAL, Direction, LetterGrid
 from referee.core.cells import Cell
@@ -43,17 +43,7 @@ Reason = Literal[
     "not-in-dictionary",
 ]
 
-REASONS: tuple[Reason, ...] = (
-    "occupied",
-    "eliminated",
-    "too-short",
-    "diagonal-needs-glasses",
-    "blocked",
-    "spot-at-end",
-    "not-found",
-    "not-allowed-three-letter",
-    "not-in-dictionary",
-)
+REASONS: tuple[Reason, ...] = get_args(Reason)
 """Every reason, in the order they are checked."""
 
 

@@ -21,7 +21,15 @@ from referee.blindspot.render import render_setup, setup_svg
 from referee.blindspot.tiles import Layout, decode, encode, layout_problem
 from referee.blindspot.tiles import generate as draw
 from referee.blindspot.tiles import verify as check
-from referee.cli import CONTEXT_SETTINGS, BoundedInt, echo, emit_json, force_option, json_option
+from referee.cli import (
+    CONTEXT_SETTINGS,
+    BoundedInt,
+    echo,
+    emit_json,
+    force_option,
+    json_option,
+    page_options,
+)
 from referee.core.errors import InputError
 from referee.core.files import check_destinations, display_name, write_bytes, write_text
 
@@ -197,20 +205,8 @@ def code(file: str, catalog: str | None, as_json: bool) -> int:
 @setup.command("show")
 @click.argument("file")
 @catalog_option
-@click.option(
-    "-o",
-    "--output",
-    metavar="FILE",
-    help="Also write a printable page: a PDF if its name ends in .pdf, else an SVG (- for stdout).",
-)
+@page_options(required=False)
 @click.option("--svg", "svg", metavar="FILE", hidden=True, help="The old name of -o (an SVG).")
-@click.option(
-    "--paper",
-    type=click.Choice(["a4", "letter"], case_sensitive=False),
-    default="a4",
-    show_default=True,
-    help="The PDF's page size.",
-)
 @force_option
 @json_option
 def show(

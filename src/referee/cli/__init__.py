@@ -380,6 +380,30 @@ def force_option(f: F) -> F:
     )(f)
 
 
+def page_options(required: bool) -> Callable[[F], F]:
+    """``-o FILE`` and ``--paper`` on every command that draws a printable page:
+    a PDF when FILE ends in ``.pdf``, else an SVG; ``-`` is stdout."""
+
+    def decorate(f: F) -> F:
+        f = click.option(
+            "--paper",
+            type=click.Choice(["a4", "letter"], case_sensitive=False),
+            default="a4",
+            show_default=True,
+            help="The page size.",
+        )(f)
+        return click.option(
+            "-o",
+            "--output",
+            required=required,
+            metavar="FILE",
+            help=("The file to write" if required else "Also write a printable page")
+            + ": a PDF if its name ends in .pdf, else an SVG (- for stdout).",
+        )(f)
+
+    return decorate
+
+
 def dictionary_options(f: F) -> F:
     f = click.option(
         "--allow",

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from referee.cli import CONTEXT_SETTINGS, echo, emit_json, json_option
+from referee.cli import CONTEXT_SETTINGS, echo, emit_json, json_option, page_options
 
 if TYPE_CHECKING:
     from referee.spotit.rules import Deck
@@ -231,13 +231,7 @@ def generate(
 
 @spotit.command("render", no_args_is_help=True)
 @click.argument("deck", metavar="DECK")
-@click.option(
-    "-o",
-    "--output",
-    required=True,
-    metavar="FILE",
-    help="The file to write: a PDF if its name ends in .pdf, else an SVG (- for stdout).",
-)
+@page_options(required=True)
 @click.option(
     "--per-page",
     callback=whole,
@@ -245,13 +239,6 @@ def generate(
     show_default=True,
     metavar="N",
     help="Cards per page.",
-)
-@click.option(
-    "--paper",
-    type=click.Choice(["a4", "letter"], case_sensitive=False),
-    default="a4",
-    show_default=True,
-    help="Page size.",
 )
 @click.option("--seed", default="", metavar="S", help="Vary symbol sizes and angles from S.")
 @click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
