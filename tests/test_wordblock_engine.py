@@ -470,6 +470,7 @@ def test_score_claim_imports_only_what_it_needs() -> None:
         "referee.core.schema",
         "referee.core.scowl",
         "referee.core.dictionary",
+        "referee.core.text",
         "referee.engine",
         "referee.wordblock",
         "referee.wordblock.actions",
