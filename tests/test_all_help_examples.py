@@ -34,6 +34,7 @@ import pytest
 
 from helpers import in_process
 from referee.cli import cli
+from referee.cli.reference import walk
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -58,21 +59,6 @@ class Example:
         return self.line.split(" #", 1)[0].strip()
 
 
-def walk(group: click.Group, prefix: str) -> list[tuple[str, click.Command]]:
-    """``group`` and every command under it, depth first, alphabetically."""
-    ctx = click.Context(group, info_name=prefix)
-    out: list[tuple[str, click.Command]] = [(prefix, group)]
-    for name in group.list_commands(ctx):
-        cmd = group.get_command(ctx, name)
-        assert cmd is not None, name
-        path = f"{prefix} {name}"
-        if isinstance(cmd, click.Group):
-            out.extend(walk(cmd, path))
-        else:
-            out.append((path, cmd))
-    return out
-
-
 def examples_of(path: str, cmd: click.Command) -> list[Example]:
     text = cmd.help or ""
     if "Example:" not in text:
@@ -93,14 +79,14 @@ def examples_of(path: str, cmd: click.Command) -> list[Example]:
     return [Example(path, line, 1 if _NO.search(line) else 0) for line in lines]
 
 
-COMMANDS = walk(cli, "referee")
+COMMANDS = [(path, ctx.command) for path, ctx in walk(cli, "referee")]
 EXAMPLES = [ex for path, cmd in COMMANDS for ex in examples_of(path, cmd)]
 
 
 def test_every_command_and_group_has_an_example() -> None:
     missing = [path for path, cmd in COMMANDS if not examples_of(path, cmd)]
     assert missing == []
-    assert len(EXAMPLES) >= 2 * len(COMMANDS) // 2
+    assert len(EXAMPLES) > len(COMMANDS)
 
 
 def test_every_example_runs_a_referee_command() -> None:
