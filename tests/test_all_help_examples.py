@@ -32,6 +32,7 @@ from pathlib import Path
 import click
 import pytest
 
+from build_helpers import build
 from helpers import in_process
 from referee.cli import cli
 from referee.cli.reference import walk
@@ -196,16 +197,7 @@ def test_help_examples_from_an_installed_wheel(tmp_path: Path) -> None:
     """Build the wheel offline, install it (no repository on the path) into a
     fresh venv that borrows this one's dependencies, and run every example from
     a folder outside the checkout."""
-    dist = tmp_path / "dist"
-    build = subprocess.run(
-        [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(dist)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
-    (wheel,) = dist.glob("referee-*.whl")
+    wheel = build(tmp_path, "wheel")["wheel"]
     env_dir = tmp_path / "venv"
     venv.create(env_dir, with_pip=True)  # ensurepip: offline
     python = env_dir / "bin" / "python"
