@@ -112,7 +112,7 @@ def sample_files() -> list[str]:
 
 
 @click.command("examples")
-@click.argument("folder", metavar="[DIR]", default=".")
+@click.argument("folder", metavar="[DIR]", default=".", type=click.Path())
 @click.option(
     "--force",
     is_flag=True,
