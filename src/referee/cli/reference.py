@@ -37,9 +37,10 @@ def walk(
 ) -> list[tuple[str, click.Context]]:
     """``cmd`` and every command under it, depth first, alphabetically, each
     with a context whose help is laid out :data:`WIDTH` columns wide."""
-    ctx = click.Context(
-        cmd, info_name=name, parent=parent, terminal_width=WIDTH, max_content_width=WIDTH
-    )
+    # The command's own context settings (its -h/--help), as a real run has them:
+    # Click caches a command's help option the first time it is asked for.
+    settings = {**cmd.context_settings, "terminal_width": WIDTH, "max_content_width": WIDTH}
+    ctx = click.Context(cmd, info_name=name, parent=parent, **settings)
     out = [(ctx.command_path, ctx)]
     if isinstance(cmd, click.Group):
         for sub_name in cmd.list_commands(ctx):
