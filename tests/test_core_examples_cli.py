@@ -118,8 +118,8 @@ def test_force_replaces_regular_files(tmp_path: Path, monkeypatch: pytest.Monkey
     assert files == shipped()
 
 
-@pytest.mark.parametrize("kind", ["directory", "fifo"])
-def test_force_never_replaces_a_folder_or_fifo(
+@pytest.mark.parametrize("kind", ["directory", "fifo", "device"])
+def test_force_never_replaces_a_folder_fifo_or_device(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str
 ) -> None:
     monkeypatch.chdir(tmp_path)
@@ -128,8 +128,11 @@ def test_force_never_replaces_a_folder_or_fifo(
     if kind == "directory":
         target.mkdir()
         fragment = "is a directory"
-    else:
+    elif kind == "fifo":
         os.mkfifo(target)
+        fragment = "not a regular file"
+    else:  # a link to a device: the link's target is what would be replaced
+        target.symlink_to("/dev/null")
         fragment = "not a regular file"
     code, out, err = in_process("examples", "--force")
     assert_one_error_line(code, out, err, "setups/sample.yaml", fragment)
