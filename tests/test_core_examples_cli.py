@@ -176,3 +176,15 @@ def test_unwritable_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.chdir(tmp_path)
     code, out, err = in_process("examples", target)
     assert_one_error_line(code, out, err, "referee-samples" if os.geteuid() == 0 else "samples")
+
+
+def test_dir_completes_as_a_file_name() -> None:
+    """DIR is a click.Path: the shells complete folder names there."""
+    from click.shell_completion import BashComplete
+
+    from referee.cli import cli
+
+    items = BashComplete(cli, {}, "referee", "_REFEREE_COMPLETE").get_completions(
+        ["examples"], "sam"
+    )
+    assert [(item.type, item.value) for item in items] == [("file", "sam")]
