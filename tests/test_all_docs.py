@@ -20,7 +20,13 @@ from referee.cli import SECTIONS, cli
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
-DOCS = README + "".join(p.read_text(encoding="utf-8") for p in sorted((ROOT / "docs").glob("*.md")))
+# docs/reference.md is generated from the commands themselves, so it is left out:
+# every command must be written about somewhere else too.
+DOCS = README + "".join(
+    p.read_text(encoding="utf-8")
+    for p in sorted((ROOT / "docs").glob("*.md"))
+    if p.name != "reference.md"
+)
 CONVENTIONS = (ROOT / "docs" / "conventions.md").read_text(encoding="utf-8")
 
 

@@ -112,8 +112,8 @@ def check_word(
     \b
     Example:
       referee check-word seas --layout setups/sample.yaml --at D1
-      referee check-word tale --layout setups/sample.yaml --at E4 \\
-          --player blue --position examples/blindspot/sample-position.yaml
+      referee check-word welt --layout setups/sample.yaml --at C4 \\
+          --position examples/blindspot/sample-position.yaml   # no: exit 1
       echo '{"word": "seas", "at": "D1"}' | referee check-word --batch --layout setups/sample.yaml
     """
     from referee.cli import run_batch

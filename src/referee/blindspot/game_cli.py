@@ -61,9 +61,10 @@ def blindspot() -> None:
 
     \b
     Example:
-      referee blindspot game new --layout setups/sample.yaml --players red,blue -o game.yaml
-      referee blindspot game play game.yaml pet --at G1
-      referee blindspot game show game.yaml
+      referee blindspot game new --layout setups/sample.yaml --players red,blue \\
+          -o blindspot-game.yaml
+      referee blindspot game play blindspot-game.yaml pet --at G1
+      referee blindspot game show blindspot-game.yaml
     """
 
 
@@ -77,8 +78,8 @@ def game() -> None:
 
     \b
     Example:
-      referee blindspot game new --layout setups/sample.yaml --players red,blue -o game.yaml
-      referee blindspot game play game.yaml pet --at G1
+      referee blindspot game play blindspot-game.yaml tale --at E4
+      referee blindspot game play blindspot-game.yaml planet --at E8   # earns the bonus
     """
 
 
@@ -241,10 +242,11 @@ def game_new(
 
     \b
     Example:
-      referee blindspot game new --layout setups/sample.yaml --players red,blue -o game.yaml
+      referee blindspot game new --layout setups/seed-2024.yaml --players red,blue,yellow \\
+          -o blindspot-three.yaml
       referee blindspot game new --layout setups/sample.yaml --players red,blue,yellow,green \\
-          --teams -o teams.yaml
-      referee blindspot game new --layout setups/seed-2024.yaml --solo -o solo.yaml
+          --teams -o blindspot-teams.yaml
+      referee blindspot game new --layout setups/seed-2024.yaml --solo -o blindspot-solo.yaml
     """
     if solo and teams:
         raise click.UsageError("--solo and --teams cannot be combined")
@@ -296,7 +298,9 @@ def game_play(
 
     \b
     Example:
-      referee blindspot game play game.yaml pet --at G1
+      referee blindspot game play blindspot-game.yaml seas --at D1
+      referee blindspot game play blindspot-game.yaml cat --at H5   # no: exit 1
+      referee blindspot game play blindspot-game.yaml tact --at H6
     """
     w = normalise_word(word)
     at = cell_at(at_name)
@@ -320,7 +324,7 @@ def game_bonus(game_file: str, at_name: str, expect_version: int | None, as_json
 
     \b
     Example:
-      referee blindspot game bonus game.yaml --at A5
+      referee blindspot game bonus blindspot-game.yaml --at A5
     """
     at = cell_at(at_name)
     return _act(
@@ -340,7 +344,8 @@ def game_skip_bonus(game_file: str, expect_version: int | None, as_json: bool) -
 
     \b
     Example:
-      referee blindspot game skip-bonus game.yaml
+      referee blindspot game play blindspot-game.yaml action --at D6   # earns the bonus
+      referee blindspot game skip-bonus blindspot-game.yaml
     """
     return _act(
         game_file,
@@ -379,7 +384,7 @@ def game_timeout(
 
     \b
     Example:
-      referee blindspot game timeout game.yaml
+      referee blindspot game timeout blindspot-game.yaml
     """
     words = GameLexicon(game_file, dictionary, allow)
 
@@ -406,7 +411,7 @@ def game_undo(game_file: str, expect_version: int | None, as_json: bool) -> int:
 
     \b
     Example:
-      referee blindspot game undo game.yaml
+      referee blindspot game undo blindspot-game.yaml
     """
     acted = engine.undo(BLIND_SPOT, game_file, expect_version=expect_version)
     if isinstance(acted.result, engine.Refusal):
@@ -435,7 +440,7 @@ def game_show(game_file: str, as_json: bool) -> int:
 
     \b
     Example:
-      referee blindspot game show game.yaml
+      referee blindspot game show blindspot-game.yaml
     """
     current = engine.load(BLIND_SPOT, game_file)
     setup, state = current.log.setup, current.state
@@ -464,7 +469,7 @@ def game_hint(
 
     \b
     Example:
-      referee blindspot game hint game.yaml
+      referee blindspot game hint blindspot-game.yaml
     """
     current = engine.load(BLIND_SPOT, game_file)
     setup, state = current.log.setup, current.state

@@ -145,7 +145,8 @@ def verify(file: str, catalog: str | None, as_json: bool) -> int:
 
     \b
     Example:
-      referee setup verify setups/seed-1.yaml
+      referee setup verify setups/seed-2024.yaml
+      referee setup verify examples/blindspot/tampered-setup.yaml   # no: exit 1
     """
     data = load_setup(file)
     cat = load_catalog(catalog)
@@ -186,7 +187,7 @@ def code(file: str, catalog: str | None, as_json: bool) -> int:
 
     \b
     Example:
-      referee setup code setups/seed-1.yaml
+      referee setup code setups/seed-2024.yaml
     """
     found = load_layout(file, catalog, tiles_known=True)
     if found.tiles is None:
@@ -287,8 +288,9 @@ def catalog_cmd(
 
     \b
     Example:
-      referee setup catalog --template -o my-tiles.yaml
-      referee setup catalog --catalog my-tiles.yaml
+      referee setup catalog
+      referee setup catalog --template -o my-tiles.yaml   # then fill in your tiles
+      referee setup catalog --catalog examples/blindspot/custom-tiles.yaml
     """
     if template:
         _write_or_print(catalog_template(), output, force, "catalog template")

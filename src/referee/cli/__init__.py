@@ -102,6 +102,11 @@ SECTIONS: list[tuple[str, list[tuple[str, str, str]]]] = [
         "General",
         [
             (
+                "examples",
+                "referee.cli.general:examples",
+                "Copy the sample files the help examples use into DIR.",
+            ),
+            (
                 "dictionaries",
                 "referee.cli.general:dictionaries",
                 "List the dictionaries available here, and the default.",

@@ -84,3 +84,112 @@ def dictionaries(as_json: bool) -> int:
         ]
         echo(f"  {sz:>4}  " + "  ".join(cells))
     return 0
+
+
+SAMPLE_FOLDERS = ("setups", "examples")
+"""The folders of ``referee/samples`` that ``referee examples`` copies out."""
+
+
+def samples_root() -> str:
+    """The folder of sample files shipped inside the package."""
+    import os
+
+    return os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "samples")
+
+
+def sample_files() -> list[str]:
+    """Every shipped sample file, as a ``/``-separated path under ``samples/``, sorted."""
+    import os
+
+    root = samples_root()
+    out: list[str] = []
+    for folder in SAMPLE_FOLDERS:
+        for here, dirs, files in os.walk(os.path.join(root, folder)):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            rel = os.path.relpath(here, root).replace(os.sep, "/")
+            out.extend(f"{rel}/{name}" for name in sorted(files) if not name.endswith(".pyc"))
+    return out
+
+
+@click.command("examples")
+@click.argument("folder", metavar="[DIR]", default=".", type=click.Path())
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Replace sample files that are already there (regular files only; "
+    "directories, devices and FIFOs are never replaced).",
+)
+@json_option
+def examples(folder: str, force: bool, as_json: bool) -> int:
+    """Copy the sample files the help examples use into DIR.
+
+    Writes setups/ (Blind Spot setups) and examples/ (one folder per game) into
+    DIR (default: the current folder, created if missing), so that every
+    example in every --help runs from there. A file already there is not
+    replaced unless --force is given; nothing is written unless every file can be.
+
+    \b
+    Example:
+      referee examples referee-samples
+      referee examples referee-samples --force --json
+    """
+    import os
+    import stat
+
+    from referee.core.errors import InputError
+    from referee.core.files import check_destinations, display_name, write_bytes
+
+    if folder == "":
+        raise InputError("DIR: an empty folder name (use . for the current folder)")
+    root = samples_root()
+    files = sample_files()
+    if not files:
+        raise InputError(f"no sample files in {root}: this installation of referee is incomplete")
+    targets = [(rel, os.path.normpath(os.path.join(folder, *rel.split("/")))) for rel in files]
+    # Every folder on the way must be a folder (or not exist yet) ...
+    folders = {os.path.normpath(folder)}
+    for _, path in targets:
+        here = os.path.dirname(path)
+        while here and here not in folders:
+            folders.add(here)
+            here = os.path.dirname(here)
+    for path in sorted(folders, key=lambda p: (p.count(os.sep), p)):
+        try:
+            st = os.stat(path)
+        except FileNotFoundError:
+            continue
+        except (OSError, ValueError) as exc:
+            reason = getattr(exc, "strerror", None) or "not a usable name"
+            raise InputError(f"{display_name(path)}: cannot use this folder: {reason}") from None
+        if not stat.S_ISDIR(st.st_mode):
+            raise InputError(f"{display_name(path)}: is not a folder; cannot copy samples into it")
+    # ... and every file that is already there may be replaced, before anything is written.
+    check_destinations(
+        [
+            (path, "sample file")
+            for _, path in targets
+            if os.path.isdir(os.path.dirname(path) or ".")
+        ],
+        force=force,
+    )
+    for path in sorted(folders, key=lambda p: (p.count(os.sep), p)):
+        try:
+            os.makedirs(path, exist_ok=True)
+        except OSError as exc:
+            raise InputError(
+                f"{display_name(path)}: cannot create the folder: {exc.strerror}"
+            ) from None
+    written: list[str] = []
+    for rel, path in targets:
+        with open(os.path.join(root, *rel.split("/")), "rb") as fh:
+            data = fh.read()
+        write_bytes(path, data, force=force, what="sample file")
+        written.append(path)
+    if as_json:
+        emit_json({"folder": folder, "output": written})
+        return 0
+    where = "" if os.path.normpath(folder) == "." else f"cd {folder}, then "
+    echo(f"Wrote {len(written)} sample files into {folder}: setups/ and examples/.")
+    echo(f"Every help example runs from there: {where}try")
+    echo("  referee check-word seas --layout setups/sample.yaml --at D1")
+    return 0

@@ -147,7 +147,7 @@ def score_frame(
     \b
     Example:
       referee score-frame examples/outofsight/example-three.yaml
-      referee score-frame frame.yaml --mode advanced --final --json
+      referee score-frame examples/outofsight/frame3.yaml --mode advanced --final --json
     """
     sheet = formats.load_frame_sheet(file)
     if final and frame not in (None, FRAMES):
@@ -237,7 +237,14 @@ Current = Replayed[Setup, State, Action]
 
 @click.group("outofsight", no_args_is_help=True)
 def outofsight() -> None:
-    """A whole game: game new, turn, frame, undo, show."""
+    """A whole game: game new, turn, frame, undo, show.
+
+    \b
+    Example:
+      referee outofsight game new --players Brian,Jessica --mode advanced \\
+          -o outofsight-game.yaml
+      referee outofsight game turn outofsight-game.yaml --cards red-3,blue-5 --stop
+    """
 
 
 @outofsight.group("game", no_args_is_help=True)
@@ -254,10 +261,9 @@ def game() -> None:
 
     \b
     Example:
-      referee outofsight game new --players Brian,Jessica --mode advanced -o game.yaml
-      referee outofsight game turn game.yaml --cards red-3,blue-5 --stop
-      referee outofsight game undo game.yaml
-      referee outofsight game show game.yaml
+      referee outofsight game turn outofsight-game.yaml --cards green-7 --time
+      referee outofsight game undo outofsight-game.yaml
+      referee outofsight game show outofsight-game.yaml
     """
 
 
@@ -287,7 +293,7 @@ def game_new(
 
     \b
     Example:
-      referee outofsight game new --players Brian,Jessica --mode advanced -o game.yaml
+      referee outofsight game new --players Ann,Bob,Cy -o outofsight-basic.yaml
     """
     setup = Setup.of(
         [p.strip() for p in players.split(",")],
@@ -444,8 +450,11 @@ def game_frame(
 
     \b
     Example:
-      referee outofsight game frame game.yaml frame1.yaml
-      referee outofsight game frame game.yaml frame2.yaml --expect-version 1 --next frame3.yaml
+      referee outofsight game new --players Brian,Jessica --mode advanced \\
+          -o outofsight-frames.yaml
+      referee outofsight game frame outofsight-frames.yaml examples/outofsight/example-three.yaml
+      referee outofsight game frame outofsight-frames.yaml examples/outofsight/frame2.yaml \\
+          --expect-version 1 --next outofsight-frame3.yaml
     """
     command = RecordFrame(
         game_file,
@@ -566,8 +575,8 @@ def game_turn(
 
     \b
     Example:
-      referee outofsight game turn game.yaml --cards red-3,blue-5 --stop
-      referee outofsight game turn game.yaml --cards green-7 --time --doubles wipe
+      referee outofsight game turn outofsight-game.yaml --cards yellow-2,blue-9 --stop
+      referee outofsight game turn outofsight-game.yaml --cards green-7 --time --doubles wipe
     """
     if stop == time_up:
         raise InputError("give exactly one of --stop and --time", place="--stop")
@@ -631,7 +640,7 @@ def game_undo(game_file: str, expect_version: int | None, as_json: bool) -> int:
 
     \b
     Example:
-      referee outofsight game undo game.yaml
+      referee outofsight game undo outofsight-game.yaml
     """
     acted = engine.undo(GAME, game_file, expect_version=expect_version)
     setup, state = acted.game.log.setup, acted.game.state
@@ -666,7 +675,7 @@ def game_show(game_file: str, as_json: bool) -> int:
 
     \b
     Example:
-      referee outofsight game show game.yaml
+      referee outofsight game show outofsight-game.yaml
     """
     current = engine.load(GAME, game_file)
     setup, state = current.log.setup, current.state

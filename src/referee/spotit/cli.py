@@ -139,7 +139,7 @@ def generate(
 
     \b
     Example:
-      referee spotit generate --order 7 --seed 1 -o deck.yaml
+      referee spotit generate --order 5 --seed 1 -o small-deck.yaml
       referee spotit generate --order 3 --cards 10
     """
     from referee.core.files import MAX_YAML_BYTES, display_name, dump_yaml, read_text

@@ -595,10 +595,10 @@ def game_new(
 
     \b
     Example:
-      referee wordblock game new --players blue,red --draw blue=k,red=x \\
-          --grid s,h,a,e --values asteroid -o wordblock-game.yaml
+      referee wordblock game new --players blue,red,green --draw blue=k,red=x,green=m \\
+          --grid s,h,a,e --values asteroid -o wordblock-three.yaml
       referee wordblock game new --free --players blue,red,green \\
-          --board examples/wordblock/rulebook.yaml -o wordblock-scorepad.yaml
+          --board examples/wordblock/rulebook.yaml -o wordblock-free.yaml
     """
     names = [p for p in players.split(",") if p.strip()]
     if free:
@@ -733,7 +733,11 @@ def game_claim(
 
     \b
     Example:
-      referee wordblock game claim game.yaml quash --player red
+      referee wordblock game new --free --players blue,red,green \\
+          --board examples/wordblock/rulebook.yaml -o wordblock-scorepad.yaml
+      referee wordblock game claim wordblock-scorepad.yaml shash --player blue \\
+          --challenged-by red   # no: exit 1
+      referee wordblock game claim wordblock-scorepad.yaml quash --player red
     """
     with options():
         the_word = normalise_word(word)
@@ -806,7 +810,7 @@ def game_place(
 
     \b
     Example:
-      referee wordblock game place game.yaml t-1 --at B5 --player green
+      referee wordblock game place wordblock-scorepad.yaml t-1 --at B5 --player green
     """
     at = _space(at_name, "at")
 
@@ -866,7 +870,7 @@ def game_move_block(
 
     \b
     Example:
-      referee wordblock game move-block game.yaml --player blue --to B4
+      referee wordblock game move-block wordblock-scorepad.yaml --player blue --to B4
     """
 
     def decide(current: Game) -> engine.Decision[Any, Any]:
@@ -918,7 +922,7 @@ def game_end_turn(
 
     \b
     Example:
-      referee wordblock game end-turn game.yaml
+      referee wordblock game end-turn wordblock-game.yaml
     """
 
     def decide(current: Game) -> engine.Decision[Any, Any]:
@@ -958,7 +962,8 @@ def game_show(game_file: str, as_json: bool) -> int:
 
     \b
     Example:
-      referee wordblock game show game.yaml
+      referee wordblock game show wordblock-game.yaml
+      referee wordblock game show wordblock-scorepad.yaml
     """
     current = engine.load(GAME, game_file)
     if as_json:
@@ -991,7 +996,7 @@ def game_undo(game_file: str, expect_version: int | None, as_json: bool) -> int:
 
     \b
     Example:
-      referee wordblock game undo game.yaml
+      referee wordblock game undo wordblock-game.yaml
     """
     acted = engine.undo(GAME, game_file, expect_version=expect_version)
     totals = acted.game.state.totals
