@@ -229,8 +229,8 @@ class _Judge:
             )
         if fields["word"] is None:
             raise InputError("word: no word given")
-        key = tuple(fields.values())
-        answer = self.answers.get(key)
+        identity = tuple(fields.values())
+        answer = self.answers.get(identity)
         if answer is None:
             no_stdin_files(fields, BATCH_FILES)
             verdict, _, _, lexicon = self.judge(fields)
@@ -241,7 +241,7 @@ class _Judge:
             }
             import json
 
-            answer = self.answers[key] = json.dumps(result, ensure_ascii=False)
+            answer = self.answers[identity] = json.dumps(result, ensure_ascii=False)
         return answer
 
 

@@ -255,8 +255,9 @@ class _Scorer:
         self.defaults = defaults
         self.boards: dict[str, Board] = {}
         self.lexicons: dict[tuple[str | None, str | None], Dictionary] = {}
+        self.answers: dict[tuple[Any, ...], str] = {}
 
-    def line(self, obj: dict[str, Any]) -> dict[str, Any]:
+    def line(self, obj: dict[str, Any]) -> str:
         unknown = sorted(set(obj) - {"word", *self.defaults})
         if unknown:
             raise InputError(f"unknown field {show(unknown[0])}")
@@ -267,6 +268,17 @@ class _Scorer:
         for key in ("word", "board", "player"):
             if fields[key] is None:
                 raise InputError(f"{key}: none given")
+        identity = tuple(fields.values())
+        answer = self.answers.get(identity)
+        if answer is None:
+            answer = self.answers[identity] = self._answer(fields)
+        return answer
+
+    def _answer(self, fields: dict[str, Any]) -> str:
+        """The JSON text of one claim's verdict (files are read once per batch,
+        so the same fields always get the same answer)."""
+        import json
+
         no_stdin_files(fields, ("board", "dictionary", "allow"))
         board = self.boards.get(fields["board"])
         if board is None:
@@ -281,11 +293,12 @@ class _Scorer:
             lexicon,
             bool(fields["no_exclusions"]),
         )
-        return {
+        result = {
             **verdict.to_dict(),
             "dictionary": lexicon.describe(),
             "exclusions": not fields["no_exclusions"],
         }
+        return json.dumps(result, ensure_ascii=False)
 
 
 # --------------------------------------------------------------------- the group
