@@ -50,7 +50,14 @@ CASES: dict[str, tuple[list[str], str | None, tuple[str, ...]]] = {
             "--no-exclusions",
         ],
         "wordblock",
-        ("enchant", "fpdf"),
+        (
+            "enchant",
+            "fpdf",
+            "referee.engine",
+            "referee.wordblock.game",
+            "referee.wordblock.actions",
+            "referee.wordblock.hints",
+        ),
     ),
     "score-frame": (
         ["score-frame", "examples/outofsight/example-three.yaml"],

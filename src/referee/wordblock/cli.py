@@ -12,11 +12,10 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from referee import engine
 from referee.cli import (
     CONTEXT_SETTINGS,
     F,
@@ -42,14 +41,18 @@ from referee.core.dictionary import (
 from referee.core.errors import InputError, show
 from referee.core.files import display_name, load_mapping, reading, write_text
 from referee.core.schema import Value, bounded_int
-from referee.wordblock import formats, play, render
-from referee.wordblock.actions import Setup
+from referee.wordblock import formats, render
 from referee.wordblock.board import VALUE_SCHEMES, Board, Card, normalise_word, parse_path
 from referee.wordblock.exclusions import exclusions
-from referee.wordblock.game import GAME, Game, entry_numbers, summary
-from referee.wordblock.hints import WordIndex, hints
 from referee.wordblock.rules import Claim, check_move, check_place, judge_claim
-from referee.wordblock.turns import HAND
+
+if TYPE_CHECKING:
+    from referee import engine
+    from referee.wordblock.actions import Setup
+    from referee.wordblock.game import Game
+
+# The games (engine, turns) and hint's index are imported by the commands that
+# use them: score-claim, one process per claim, loads only what it needs.
 
 OPTION_NAMES = {
     "player": "--player",
@@ -469,6 +472,8 @@ def hint(
       referee wordblock hint --board examples/wordblock/rulebook.yaml --player blue \\
           --dictionary examples/wordblock/words.txt
     """
+    from referee.wordblock.hints import WordIndex, hints
+
     board = load_board(board_file)
     with options():
         who = board.require_player(player)
@@ -613,6 +618,11 @@ def game_new(
       referee wordblock game new --free --players blue,red,green \\
           --board examples/wordblock/rulebook.yaml -o wordblock-scorepad.yaml
     """
+    from referee import engine
+    from referee.wordblock import play
+    from referee.wordblock.game import GAME, summary
+    from referee.wordblock.turns import HAND
+
     names = [p for p in players.split(",") if p.strip()]
     if free:
         given = [
@@ -660,6 +670,8 @@ def _turns_setup(
     deck_size: str | None,
     values: str | None,
 ) -> Setup:
+    from referee.wordblock import play
+
     with options():
         play.seat(names)
     if first is not None and draw is not None:
@@ -748,6 +760,10 @@ def game_claim(
     Example:
       referee wordblock game claim game.yaml quash --player red
     """
+    from referee import engine
+    from referee.wordblock import play
+    from referee.wordblock.game import GAME
+
     with options():
         the_word = normalise_word(word)
     lexicon = _lexicon(dictionary, allow)
@@ -821,6 +837,10 @@ def game_place(
     Example:
       referee wordblock game place game.yaml t-1 --at B5 --player green
     """
+    from referee import engine
+    from referee.wordblock import play
+    from referee.wordblock.game import GAME
+
     at = _space(at_name, "at")
 
     def decide(current: Game) -> engine.Decision[Any, Any]:
@@ -881,6 +901,9 @@ def game_move_block(
     Example:
       referee wordblock game move-block game.yaml --player blue --to B4
     """
+    from referee import engine
+    from referee.wordblock import play
+    from referee.wordblock.game import GAME
 
     def decide(current: Game) -> engine.Decision[Any, Any]:
         board = current.state.board
@@ -933,6 +956,9 @@ def game_end_turn(
     Example:
       referee wordblock game end-turn game.yaml
     """
+    from referee import engine
+    from referee.wordblock import play
+    from referee.wordblock.game import GAME
 
     def decide(current: Game) -> engine.Decision[Any, Any]:
         with options():
@@ -973,6 +999,9 @@ def game_show(game_file: str, as_json: bool) -> int:
     Example:
       referee wordblock game show game.yaml
     """
+    from referee import engine
+    from referee.wordblock.game import GAME, entry_numbers, summary
+
     current = engine.load(GAME, game_file)
     if as_json:
         emit_json(summary(current))
@@ -1006,6 +1035,9 @@ def game_undo(game_file: str, expect_version: int | None, as_json: bool) -> int:
     Example:
       referee wordblock game undo game.yaml
     """
+    from referee import engine
+    from referee.wordblock.game import GAME
+
     acted = engine.undo(GAME, game_file, expect_version=expect_version)
     totals = acted.game.state.totals
     undone = acted.result
