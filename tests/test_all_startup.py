@@ -35,7 +35,13 @@ CASES: dict[str, tuple[list[str], str | None, tuple[str, ...]]] = {
     "check-word": (
         ["check-word", "seas", "--layout", "setups/sample.yaml", "--at", "D1"],
         "blindspot",
-        ("referee.engine", "referee.blindspot.game"),
+        # A board by letters: no tiles (no setup code computed and thrown away).
+        ("referee.engine", "referee.blindspot.game", "referee.blindspot.tiles"),
+    ),
+    "words": (
+        ["words", "--layout", "setups/sample.yaml", "--at", "D1"],
+        "blindspot",
+        ("referee.engine", "referee.blindspot.game", "referee.blindspot.tiles"),
     ),
     "score-claim": (
         [
