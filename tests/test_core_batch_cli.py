@@ -213,3 +213,18 @@ def test_batch_answers_each_line_before_the_next_arrives() -> None:
         assert proc.wait(timeout=60) == 0
     finally:
         proc.kill()
+
+
+def test_batch_line_over_the_limit_is_one_error_and_the_batch_goes_on() -> None:
+    """A line over 1 MiB is refused as one line (whatever chunks it arrives
+    in, and at the end of the input too), and is not kept whole in memory."""
+    huge = b'{"word": "' + b"s" * (1536 * 1024) + b'", "at": "D1"}\n'
+    good = lines({"word": "seas", "at": "D1"})
+    stdin = good + huge + good + huge.rstrip(b"\n")
+    code, out, err = referee("check-word", "--batch", "--layout", SAMPLE, stdin=stdin)
+    assert (code, err) == (2, "")
+    results = [json.loads(o) for o in out]
+    assert len(results) == 4
+    assert results[0]["valid"] is True and results[2] == results[0]
+    for n in (2, 4):
+        assert results[n - 1] == {"line": n, "error": f"line {n}: line is over 1048576 bytes"}

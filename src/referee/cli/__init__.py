@@ -458,19 +458,25 @@ def run_batch(handle: Callable[[dict[str, Any]], dict[str, Any] | str]) -> int:
     source = sys.stdin.buffer
     read = getattr(source, "read1", source.read)
     loads, dumps = json.loads, json.dumps
-    pending = b""
+    pending = b""  # the start of a line whose end has not arrived
+    too_long = False  # the line being read is already over MAX_BATCH_LINE (not kept)
     n = 0
     while True:
         chunk = read(1 << 16)
+        lines: list[bytes | None]  # None: a line over MAX_BATCH_LINE
         if chunk:
-            *lines, pending = (pending + chunk).split(b"\n")
-            lines = [line + b"\n" for line in lines]
+            *complete, pending = (pending + chunk).split(b"\n")
+            lines = [line + b"\n" for line in complete]
+            if too_long and lines:
+                lines[0], too_long = None, False
+            if len(pending) > MAX_BATCH_LINE:
+                pending, too_long = b"", True
         else:
-            lines = [pending] if pending else []
+            lines = [None] if too_long else [pending] if pending else []
         for raw in lines:
             n += 1
             try:
-                if len(raw) > MAX_BATCH_LINE:
+                if raw is None or len(raw) > MAX_BATCH_LINE:
                     raise InputError(f"line is over {MAX_BATCH_LINE} bytes")
                 try:
                     text = raw.decode("utf-8").strip()
