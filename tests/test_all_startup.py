@@ -35,8 +35,14 @@ CASES: dict[str, tuple[list[str], str | None, tuple[str, ...]]] = {
     "check-word": (
         ["check-word", "seas", "--layout", "setups/sample.yaml", "--at", "D1"],
         "blindspot",
-        # A board by letters: no tiles (no setup code computed and thrown away).
-        ("referee.engine", "referee.blindspot.game", "referee.blindspot.tiles"),
+        # A board by letters: no tiles (no setup code computed and thrown away);
+        # enchant's dictionary: no SCOWL reader.
+        (
+            "referee.engine",
+            "referee.blindspot.game",
+            "referee.blindspot.tiles",
+            "referee.core.scowl",
+        ),
     ),
     "words": (
         ["words", "--layout", "setups/sample.yaml", "--at", "D1"],
