@@ -36,6 +36,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=21, help="repetitions per figure (default 21)")
     args = parser.parse_args()
     names = args.figures or list(figures)
+    print(machine())
     rows: list[Figure] = []
     for name in names:
         rows.extend(figures[name](args.runs))
@@ -48,7 +49,21 @@ def main() -> int:
         print(
             f"{r.name:<{width}}  {r.value_text:>{vw}}  {r.target_text:>{tw}}  {result:<6}  {r.detail}"
         )
+    print(machine())
     return 0 if all(r.ok for r in rows) else 1
+
+
+def machine() -> str:
+    """The machine the figures ran on: cores, load (before and after), Python."""
+    import os
+    import platform
+
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return (
+        f"machine: {cpus} cores ({platform.machine()}, {platform.system()}), load average "
+        f"{load}, Python {platform.python_version()}"
+    )
 
 
 if __name__ == "__main__":

@@ -15,8 +15,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
-ROOT = Path(__file__).resolve().parent.parent
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
 BIN = Path(sys.executable).parent
 REFEREE = str(BIN / "referee")
 PY = sys.executable
@@ -75,6 +77,39 @@ def interleaved(argv: list[str], floor: list[str], runs: int) -> tuple[float, fl
     for _ in range(runs):
         f.append(_time_process(floor))
         a.append(_time_process(argv))
+    return statistics.median(a), statistics.median(f)
+
+
+def _one_core() -> None:
+    os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+
+
+def _time_fed(argv: list[str], stdin: IO[bytes], expect_lines: int | None) -> float:
+    """Wall time of ``argv`` reading ``stdin`` from its start, pinned to one core."""
+    stdin.seek(0)
+    env = {**os.environ, "NO_COLOR": "1"}
+    t0 = time.perf_counter()
+    proc = subprocess.run(
+        argv, stdin=stdin, capture_output=True, env=env, preexec_fn=_one_core, check=False
+    )
+    dt = time.perf_counter() - t0
+    if expect_lines is not None and proc.stdout.count(b"\n") != expect_lines:
+        raise RuntimeError(f"{argv[:3]}: unexpected output: {proc.stderr[-300:]!r}")
+    return dt
+
+
+def paired_runs(
+    argv: list[str], floor: list[str], stdin: IO[bytes], runs: int, expect_lines: int | None = None
+) -> tuple[float, float]:
+    """Median wall times (seconds) of ``argv`` and ``floor`` fed the same input,
+    one core each, run alternately."""
+    _time_fed(floor, stdin, expect_lines)
+    _time_fed(argv, stdin, expect_lines)
+    a: list[float] = []
+    f: list[float] = []
+    for _ in range(runs):
+        f.append(_time_fed(floor, stdin, expect_lines))
+        a.append(_time_fed(argv, stdin, expect_lines))
     return statistics.median(a), statistics.median(f)
 
 

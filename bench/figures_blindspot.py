@@ -1,15 +1,35 @@
-"""Blind Spot figures: one-shot check-word process (aspell, SCOWL 70), words on a full board."""
+"""Blind Spot figures: one-shot check-word and words processes (aspell, SCOWL 70),
+words on a full board, and check-word --batch against the JSON-lines floor
+(bench/floor_jsonlines.py: parse a line, check its word with enchant, dump JSON)."""
 
 from __future__ import annotations
 
-import statistics
+from common import (
+    FLOOR_ENCHANT,
+    HERE,
+    PY,
+    REFEREE,
+    SAMPLE,
+    Figure,
+    in_process,
+    paired_runs,
+    process_vs_floor,
+)
 
-from common import FLOOR_ENCHANT, REFEREE, SAMPLE, Figure, in_process, process_vs_floor
+ONE_SHOT_PAIRS = 21
+"""The one-shot ratios are medians of at least this many interleaved pairs."""
 
 
 def fig_check_word(runs: int) -> list[Figure]:
     argv = [REFEREE, "check-word", "seas", "--layout", SAMPLE, "--at", "D1"]
-    return [process_vs_floor("check-word one-shot process", argv, FLOOR_ENCHANT, 1.3, runs)]
+    pairs = max(runs, ONE_SHOT_PAIRS)
+    return [process_vs_floor("check-word one-shot process", argv, FLOOR_ENCHANT, 1.10, pairs)]
+
+
+def fig_words_one_shot(runs: int) -> list[Figure]:
+    argv = [REFEREE, "words", "--layout", SAMPLE, "--at", "D1"]
+    pairs = max(runs, ONE_SHOT_PAIRS)
+    return [process_vs_floor("words one-shot process", argv, FLOOR_ENCHANT, 1.10, pairs)]
 
 
 def fig_check_word_scowl(runs: int) -> list[Figure]:
@@ -44,14 +64,10 @@ def fig_words(runs: int) -> list[Figure]:
 
 
 def fig_batch(runs: int) -> list[Figure]:
-    """check-word --batch throughput on one core, and its ratio to a bare loop
-    of enchant's Dict.check over the same words."""
+    """check-word --batch on one core, paired with the JSON-lines floor on the
+    same lines: throughput (start-up included) and the ratio of the times."""
     import json
-    import os
-    import subprocess
-    import time
-
-    import enchant
+    import tempfile
 
     from referee.blindspot.formats import load_layout
     from referee.blindspot.rules import Position, legal_plays
@@ -61,49 +77,39 @@ def fig_batch(runs: int) -> list[Figure]:
     plays = legal_plays(board, open_dictionary("en_US"), position=Position.empty())
     misses = [("xyzzy", "E5"), ("planex", "E8"), ("tie", "C4"), ("cat", "H5"), ("etc", "C7")]
     pool = [(p.word, p.at.name) for p in plays] + misses
-    n = 30000
+    n = 50_000
     items = [pool[i % len(pool)] for i in range(n)]
     payload = "".join(json.dumps({"word": w, "at": c}) + "\n" for w, c in items).encode()
     argv = [REFEREE, "check-word", "--batch", "--layout", SAMPLE]
-
-    def one_core() -> None:
-        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
-
-    rates = []
-    for _ in range(max(3, runs // 7)):
-        t0 = time.perf_counter()
-        proc = subprocess.run(
-            argv, input=payload, capture_output=True, preexec_fn=one_core, check=False
-        )
-        dt = time.perf_counter() - t0
-        assert proc.returncode == 0 and proc.stdout.count(b"\n") == n, proc.stderr[-300:]
-        rates.append(n / dt)
-    rate = statistics.median(rates)
-
-    d = enchant.Dict("en_US")
-    words = [w for w, _ in items]
-    bare = []
-    for _ in range(max(3, runs // 7)):
-        t0 = time.perf_counter()
-        for w in words:
-            d.check(w)
-        bare.append(n / (time.perf_counter() - t0))
-    bare_rate = statistics.median(bare)
+    floor = [PY, str(HERE / "floor_jsonlines.py")]
+    with tempfile.TemporaryFile() as lines:
+        lines.write(payload)
+        ma, mf = paired_runs(argv, floor, lines, max(5, runs // 3), expect_lines=n)
+    detail = f"{n:,} lines ({len(pool)} distinct), start-up included, one core, " + (
+        f"{max(5, runs // 3)} pairs"
+    )
     return [
         Figure(
             "check-word --batch throughput (one core)",
-            rate,
-            "/s",
-            20000,
-            f"{n:,} lines per process, start-up included; bare enchant Dict.check loop "
-            f"{bare_rate:,.0f}/s, ratio {rate / bare_rate:.3f}",
+            n / ma,
+            "lines/s",
+            60000,
+            f"{detail}; JSON-lines floor {n / mf:,.0f} lines/s",
             higher_is_better=True,
-        )
+        ),
+        Figure(
+            "check-word --batch vs the JSON-lines floor",
+            ma / mf,
+            "x floor",
+            1.4,
+            f"{ma * 1000:.0f} ms vs floor {mf * 1000:.0f} ms for the same {n:,} lines",
+        ),
     ]
 
 
 FIGURES = {
     "check-word": fig_check_word,
+    "words-one-shot": fig_words_one_shot,
     "check-word-scowl": fig_check_word_scowl,
     "words": fig_words,
     "batch": fig_batch,

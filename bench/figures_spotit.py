@@ -21,6 +21,7 @@ from common import PY, REFEREE, ROOT, Figure, in_process, interleaved, process_v
 FLOOR = [PY, "-c", "import click, yaml"]
 ORDER = 31
 SMALL_DECK = str(ROOT / "examples" / "spotit" / "order-7.yaml")
+SEVEN = str(ROOT / "examples" / "spotit" / "order-2.yaml")
 
 
 def _symbols_file(folder: Path) -> str:
@@ -105,6 +106,10 @@ def _byte_compile() -> None:
     compileall.compile_dir(str(ROOT / "src" / "referee"), quiet=1)
 
 
+def plane_size(order: int) -> int:
+    return order * order + order + 1
+
+
 def fig_verify_one_shot(runs: int) -> list[Figure]:
     _byte_compile()
     argv = [REFEREE, "spotit", "verify", SMALL_DECK]
@@ -112,7 +117,94 @@ def fig_verify_one_shot(runs: int) -> list[Figure]:
     return [fig]
 
 
+def fig_verify_61(runs: int) -> list[Figure]:
+    """verify on the 3,783 cards of order 61, in-process: time, and the peak of
+    the memory it allocates (tracemalloc) above what the interpreter held."""
+    import tracemalloc
+
+    from referee.spotit.rules import generate, verify
+
+    deck = generate(61, [f"s{i}" for i in range(plane_size(61))], seed="bench")
+    report = verify(deck)
+    assert report.valid and report.plane.kind == "complete"
+    fig = in_process(
+        "spotit verify order 61 (3,783 cards), in process", lambda: verify(deck), 150.0, runs
+    )
+    fig.detail += ", the deck already read"
+    tracemalloc.start()
+    verify(deck)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    mem = Figure(
+        "spotit verify order 61, memory above the interpreter",
+        peak / 2**20,
+        "MiB",
+        60.0,
+        "peak allocated during verify (tracemalloc)",
+    )
+    return [fig, mem]
+
+
+def fig_verify_31_vs_small(runs: int) -> list[Figure]:
+    """verify of the 993-card deck as a process, against the same command on a
+    7-card deck (its start-up floor) measured in the same run: the target is
+    1.2 x that floor + 50 ms."""
+    from referee.core.files import dump_yaml
+    from referee.spotit.rules import generate
+
+    with tempfile.TemporaryDirectory() as tmp:
+        symbols_path = _symbols_file(Path(tmp))
+        symbols = Path(symbols_path).read_text(encoding="utf-8").split()
+        path = Path(tmp) / "deck.yaml"
+        path.write_text(dump_yaml(generate(ORDER, symbols, seed="bench").to_mapping()))
+        _byte_compile()
+        pairs = max(runs, 21)
+        ma, mf = interleaved(
+            [REFEREE, "spotit", "verify", str(path)], [REFEREE, "spotit", "verify", SEVEN], pairs
+        )
+    limit = 1.2 * mf + 0.050
+    return [
+        Figure(
+            "spotit verify order 31 (993 cards) process",
+            ma * 1000,
+            "ms",
+            limit * 1000,
+            f"verify of a 7-card deck {mf * 1000:.0f} ms in the same run; target 1.2 x that "
+            f"+ 50 ms; {pairs} pairs",
+        )
+    ]
+
+
+def fig_generate_97(runs: int) -> list[Figure]:
+    """generate --order 97 is refused (its YAML would be over the 1 MiB verify
+    reads) before any deck is built: the whole process, start to refusal."""
+    import statistics
+    import subprocess
+    import time
+
+    _byte_compile()
+    argv = [REFEREE, "spotit", "generate", "--order", "97", "-o", "-"]
+    times = []
+    for _ in range(max(5, runs // 2)):
+        t0 = time.perf_counter()
+        proc = subprocess.run(argv, capture_output=True, check=False)
+        times.append(time.perf_counter() - t0)
+        assert proc.returncode == 2 and proc.stderr.startswith(b"Error:"), proc.stderr
+    return [
+        Figure(
+            "spotit generate --order 97, process to the refusal",
+            statistics.median(times) * 1000,
+            "ms",
+            200.0,
+            f"median of {len(times)}, exit 2",
+        )
+    ]
+
+
 FIGURES = {
+    "spotit-verify-61": fig_verify_61,
+    "spotit-verify-31-vs-small": fig_verify_31_vs_small,
+    "spotit-generate-97": fig_generate_97,
     "spotit-generate-31": fig_generate_31,
     "spotit-verify-31": fig_verify_31,
     "spotit-verify": fig_verify_one_shot,

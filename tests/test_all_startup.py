@@ -35,7 +35,19 @@ CASES: dict[str, tuple[list[str], str | None, tuple[str, ...]]] = {
     "check-word": (
         ["check-word", "seas", "--layout", "setups/sample.yaml", "--at", "D1"],
         "blindspot",
-        ("referee.engine", "referee.blindspot.game"),
+        # A board by letters: no tiles (no setup code computed and thrown away);
+        # enchant's dictionary: no SCOWL reader.
+        (
+            "referee.engine",
+            "referee.blindspot.game",
+            "referee.blindspot.tiles",
+            "referee.core.scowl",
+        ),
+    ),
+    "words": (
+        ["words", "--layout", "setups/sample.yaml", "--at", "D1"],
+        "blindspot",
+        ("referee.engine", "referee.blindspot.game", "referee.blindspot.tiles"),
     ),
     "score-claim": (
         [
@@ -50,7 +62,14 @@ CASES: dict[str, tuple[list[str], str | None, tuple[str, ...]]] = {
             "--no-exclusions",
         ],
         "wordblock",
-        ("enchant", "fpdf"),
+        (
+            "enchant",
+            "fpdf",
+            "referee.engine",
+            "referee.wordblock.game",
+            "referee.wordblock.actions",
+            "referee.wordblock.hints",
+        ),
     ),
     "score-frame": (
         ["score-frame", "examples/outofsight/example-three.yaml"],

@@ -133,3 +133,98 @@ def test_score_claim_batch_all_good_exits_zero() -> None:
     )  # fmt: skip
     assert (code, err) == (0, "")
     assert [json.loads(o)["reason"] for o in out] == [None, None, "no-path"]
+
+
+def test_batch_answers_are_the_one_shot_bytes_repeated_lines_too() -> None:
+    """A batch keeps each answer by its line's fields: a repeated line gets the
+    very bytes a one-shot --json prints, and a bad line between repeats is
+    still reported with its own line number."""
+    plays = [
+        {"word": "seas", "at": "D1"},
+        {"word": "welt", "at": "C4", "position": POSITION},
+        {"word": "xyzzy", "at": "E5"},
+        {"word": "seas", "at": "D1", "player": "blue"},
+    ]
+    stream = [*plays, {"word": "seas"}, *reversed(plays), *plays]
+    code, out, err = referee("check-word", "--batch", "--layout", SAMPLE, stdin=lines(*stream))
+    assert (code, err) == (2, "")
+    for n, (play, got) in enumerate(zip(stream, out, strict=True), start=1):
+        if "at" not in play:
+            assert json.loads(got) == {"line": n, "error": f"line {n}: at: no cell given"}
+            continue
+        args = ["check-word", str(play["word"]), "--layout", SAMPLE, "--at", str(play["at"])]
+        if "position" in play:
+            args += ["--position", str(play["position"])]
+        if "player" in play:
+            args += ["--player", str(play["player"])]
+        code1, once, _ = referee(*args, "--json")
+        assert code1 in (0, 1)
+        assert got == once[0]
+
+    claims = [
+        {"word": "quash", "player": "red"},
+        {"word": "sheer", "player": "blue", "challenged_by": "green"},
+        {"word": "she", "player": "blue", "path": "B3,C3,C4"},
+        {"word": "quash", "player": "blue"},
+    ]
+    stream = [*claims, {"word": "quash", "player": "nobody"}, *claims, *reversed(claims)]
+    code, out, err = referee("score-claim", "--batch", "--board", BOARD, stdin=lines(*stream))
+    assert (code, err) == (2, "")
+    for n, (claim, got) in enumerate(zip(stream, out, strict=True), start=1):
+        if claim["player"] == "nobody":
+            assert json.loads(got)["line"] == n
+            continue
+        args = ["score-claim", claim["word"], "--board", BOARD, "--player", claim["player"]]
+        if "challenged_by" in claim:
+            args += ["--challenged-by", claim["challenged_by"]]
+        if "path" in claim:
+            args += ["--path", claim["path"]]
+        code1, once, _ = referee(*args, "--json")
+        assert code1 in (0, 1)
+        assert got == once[0]
+
+
+@pytest.mark.process
+def test_batch_answers_each_line_before_the_next_arrives() -> None:
+    """Input is read a chunk at a time, but the answers to what has arrived are
+    written before the batch waits for more: a program that sends one line and
+    waits for its answer is never stuck."""
+    import select
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "referee", "check-word", "--batch", "--layout", SAMPLE],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        for word, at in (("seas", "D1"), ("xyzzy", "E5"), ("seas", "D1")):
+            proc.stdin.write(lines({"word": word, "at": at}))
+            proc.stdin.flush()
+            ready, _, _ = select.select([proc.stdout], [], [], 60)
+            assert ready, "no answer while the batch waits for the next line"
+            answer = json.loads(proc.stdout.readline())
+            assert answer["word"] == word and answer["at"] == at
+        proc.stdin.close()
+        assert proc.wait(timeout=60) == 0
+    finally:
+        proc.kill()
+
+
+def test_batch_line_over_the_limit_is_one_error_and_the_batch_goes_on() -> None:
+    """A line over 1 MiB is refused as one line (whatever chunks it arrives
+    in, and at the end of the input too), and is not kept whole in memory."""
+    huge = b'{"word": "' + b"s" * (1536 * 1024) + b'", "at": "D1"}\n'
+    good = lines({"word": "seas", "at": "D1"})
+    stdin = good + huge + good + huge.rstrip(b"\n")
+    code, out, err = referee("check-word", "--batch", "--layout", SAMPLE, stdin=stdin)
+    assert (code, err) == (2, "")
+    results = [json.loads(o) for o in out]
+    assert len(results) == 4
+    assert results[0]["valid"] is True and results[2] == results[0]
+    for n in (2, 4):
+        assert results[n - 1] == {"line": n, "error": f"line {n}: line is over 1048576 bytes"}

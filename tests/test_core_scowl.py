@@ -391,3 +391,13 @@ def test_words_with_scowl(referee: Runner) -> None:
     plays = {(p["at"], p["word"]) for p in json.loads(out)["plays"]}
     assert ("D7", "testa") in plays and ("C6", "tron") not in plays
     assert ("D1", "seas") in plays
+
+
+@pytest.mark.parametrize(
+    "spec", ["scowl", "scowl:70", "scowl:british:70", "scowl:", "scowls", "./scowl", "en_US", ""]
+)
+def test_the_dictionary_module_tells_a_scowl_spec_as_the_scowl_reader_does(spec: str) -> None:
+    """check-word tells a SCOWL spec without importing the SCOWL reader: the same answer."""
+    from referee.core import dictionary
+
+    assert dictionary.is_scowl_spec(spec) == scowl.is_spec(spec)

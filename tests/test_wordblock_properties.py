@@ -150,3 +150,62 @@ def test_board_and_game_round_trip(board: Board) -> None:
     log: engine.Log[Setup, Action] = engine.Log(free_setup(PLAYERS, board))
     text = engine.text(GAME, log)
     assert engine.parse(GAME, parse_document(text, "g.yaml")) == log
+
+
+@st.composite
+def wide_boards(draw: st.DrawFn) -> Board:
+    """Larger playing areas (up to 12 x 12) with a few clusters of cards and
+    empty spaces between them: the search's tables cover only the cards a walk
+    can reach from the claimer's blocks, which here is well short of the area."""
+    alphabet = draw(st.sampled_from(["ab", "abq", "aqu"]))
+    width = draw(st.integers(5, 12))
+    height = draw(st.integers(5, 12))
+    grid = [["."] * width for _ in range(height)]
+    for _ in range(draw(st.integers(1, 3))):
+        col, row = draw(st.integers(0, width - 1)), draw(st.integers(0, height - 1))
+        for dc in range(draw(st.integers(1, 4))):
+            for dr in range(draw(st.integers(1, 4))):
+                if col + dc < width and row + dr < height and draw(st.integers(0, 5)):
+                    letter = draw(st.sampled_from(alphabet))
+                    grid[row + dr][col + dc] = f"{letter}-{draw(st.integers(0, 9))}"
+    rows = [" ".join(r) for r in grid]
+    board = read_board(Value({"cards": rows, "area": [width, height]}))
+    occupied = [c for c, _ in board.cards]
+    chosen = draw(st.lists(st.sampled_from(occupied), unique=True, max_size=7)) if occupied else []
+    blocks: dict[str, list[str]] = {p: [] for p in PLAYERS}
+    for cell in chosen:
+        owner = draw(st.sampled_from(PLAYERS))
+        if len(blocks[owner]) < 3:
+            blocks[owner].append(cell.name)
+    return read_board(Value({"cards": rows, "blocks": blocks, "area": [width, height]}))
+
+
+@given(wide_boards(), words)
+def test_search_bounded_by_reach_agrees_with_brute_force(board: Board, word: str) -> None:
+    found = best_walk(board, word, "p")
+    expected = brute_best(board, word, "p")
+    if expected is None:
+        assert found.walk is None
+    else:
+        assert found.walk is not None
+        assert list(found.walk.path) == expected
+
+
+@given(st.one_of(boards(), wide_boards()))
+def test_graph_is_the_boards_cards_and_steps(board: Board) -> None:
+    """The search's integer graph, checked against the board's own queries:
+    cell i = col * height + row; a step goes to a neighbouring card or stays."""
+    g = board.graph
+    h = board.height
+    assert len(g.cells) == board.width * h
+    for i, cell in enumerate(g.cells):
+        assert g.index(cell) == i
+        card = board.card_at(cell)
+        assert g.letters[i] == (card.letter if card else "")
+        assert g.points[i] == (card.points if card else 0)
+        assert g.owners[i] == board.owner_at(cell)
+        near = sorted(g.index(c) for c in [cell, *board.neighbours(cell)] if board.card_at(c))
+        assert g.nbrs[i] == tuple(near)
+        assert g.nbr_mask[i] == sum(1 << j for j in near)
+    for letter, mask in g.letter_masks.items():
+        assert mask == sum(1 << i for i, ch in enumerate(g.letters) if ch == letter)

@@ -19,6 +19,7 @@ from referee.blindspot.rules import check_word as rules_check_word
 from referee.cli import (
     BoundedInt,
     F,
+    batch_field,
     dictionary_options,
     echo,
     emit_json,
@@ -172,6 +173,7 @@ class _Judge:
         self.layouts: dict[tuple[str, str | None], LetterGrid] = {}
         self.positions: dict[str, Position] = {}
         self.dictionaries: dict[tuple[str | None, str | None], Dictionary] = {}
+        self.answers: dict[tuple[Any, ...], str] = {}
 
     def judge(self, fields: Mapping[str, Any]) -> tuple[Any, LetterGrid, Position, Dictionary]:
         word = fields["word"]
@@ -213,9 +215,10 @@ class _Judge:
         )
         return verdict, board, pos, lexicon
 
-    def line(self, obj: dict[str, Any], defaults: Mapping[str, Any]) -> dict[str, Any]:
-        from referee.cli import batch_field
-
+    def line(self, obj: dict[str, Any], defaults: Mapping[str, Any]) -> str:
+        """One batch line's answer as JSON text. Answers are kept by the
+        line's fields: files are read once per batch, so the same fields
+        always get the same answer."""
         unknown = sorted(set(obj) - {"word", *defaults})
         if unknown:
             raise InputError(f"unknown field {show(unknown[0])}")
@@ -226,13 +229,20 @@ class _Judge:
             )
         if fields["word"] is None:
             raise InputError("word: no word given")
-        no_stdin_files(fields, BATCH_FILES)
-        verdict, _, _, lexicon = self.judge(fields)
-        return {
-            **verdict.to_dict(),
-            "player": verdict_player(fields),
-            "dictionary": lexicon.describe(),
-        }
+        identity = tuple(fields.values())
+        answer = self.answers.get(identity)
+        if answer is None:
+            no_stdin_files(fields, BATCH_FILES)
+            verdict, _, _, lexicon = self.judge(fields)
+            result = {
+                **verdict.to_dict(),
+                "player": verdict_player(fields),
+                "dictionary": lexicon.describe(),
+            }
+            import json
+
+            answer = self.answers[identity] = json.dumps(result, ensure_ascii=False)
+        return answer
 
 
 @click.command("words", no_args_is_help=True)

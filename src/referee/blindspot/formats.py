@@ -17,25 +17,20 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from referee.blindspot.board import LetterGrid, parse_row
 from referee.blindspot.rules import SIZE, Position, colour, normalise_word
-from referee.blindspot.tiles import (
-    GENERATOR,
-    GRID_TILES,
-    SIDES,
-    Catalog,
-    Face,
-    Layout,
-    TileRef,
-    encode,
-    face,
-    layout_problem,
-)
 from referee.core.cells import Cell
 from referee.core.errors import InputError, show
 from referee.core.files import load_mapping, package_data, reading
 from referee.core.schema import Fields, Value, parse_yaml
+
+if TYPE_CHECKING:
+    from referee.blindspot.tiles import Catalog, Face, Layout
+
+# Tiles (:mod:`referee.blindspot.tiles`) are imported by the functions that read
+# or write them: a board by letters, as check-word and words read, needs none.
 
 CATALOG_ENV = "REFEREE_CATALOG"
 STANDARD = "standard"
@@ -93,6 +88,8 @@ def read_letters(value: Value) -> LetterGrid:
 def read_tile_rows(value: Value) -> Layout:
     """``tiles:``: 3 rows of 3 tile references, each row a list or one string
     (``"4B, 5B, 6B"``); the form only, and no tile used twice."""
+    from referee.blindspot.tiles import GRID_TILES, TileRef
+
     rows = value.items() if isinstance(value.raw, list) else None
     if rows is None or len(rows) != GRID_TILES:
         got = len(rows) if rows is not None else 0
@@ -115,6 +112,8 @@ def read_tile_rows(value: Value) -> Layout:
 def check_tiles(value: Value, layout: Layout, catalog: Catalog | None = None) -> None:
     """No tile of ``layout`` (read from ``value``) used twice, and each known to
     ``catalog`` when one is given; the error is placed at the tile's row."""
+    from referee.blindspot.tiles import layout_problem
+
     problem = layout_problem(layout, catalog)
     if problem is not None:
         r, c, message = problem
@@ -131,6 +130,8 @@ def read_catalog(value: Value) -> Catalog:
     """A tile catalog: ``name`` and ``tiles: {NUMBER: {A: [3 rows], B: [3 rows]}}``.
     Each tile number once (``3`` and ``'3'`` are the same tile); sides A and B
     in any case."""
+    from referee.blindspot.tiles import Catalog
+
     with value.fields("a tile catalog (name: and tiles:)") as fields:
         expect(fields, "name", "tiles")
         name_value = fields.require("name")
@@ -163,6 +164,8 @@ def _read_tiles(value: Value) -> dict[int, dict[str, Face]]:
 
 
 def _read_sides(tile: Value) -> dict[str, Face]:
+    from referee.blindspot.tiles import SIDES, face
+
     raw = tile.raw
     if not isinstance(raw, dict):
         raise tile.expected("sides A and B")
@@ -208,6 +211,8 @@ class LayoutFile:
     @property
     def code(self) -> str | None:
         """The setup code of the tiles (``None`` for a board by letters only)."""
+        from referee.blindspot.tiles import encode
+
         return encode(self.tiles) if self.tiles is not None else None
 
 
@@ -360,6 +365,8 @@ def load_position(path: str) -> Position:
 
 def setup_text(catalog: Catalog, layout: Layout, seed: int | None = None) -> str:
     """The YAML text of a setup file, byte for byte the same on every machine."""
+    from referee.blindspot.tiles import GENERATOR, encode
+
     grid = catalog.resolve(layout)
     lines = [
         "# Blind Spot setup: lay these 9 tiles 3x3, all letters facing the same way.",

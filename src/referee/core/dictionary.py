@@ -76,10 +76,10 @@ def default_spec() -> str:
 
 def is_scowl_spec(spec: str) -> bool:
     """``scowl``, ``scowl:70``, ``scowl:british:70``, ...: a SCOWL list (never a file;
-    write ``./scowl`` for a file of that name)."""
-    from referee.core.scowl import is_spec
-
-    return is_spec(spec)
+    write ``./scowl`` for a file of that name). The test of
+    :func:`referee.core.scowl.is_spec`, without importing SCOWL's reader into
+    every command that judges words with enchant."""
+    return spec == "scowl" or spec.startswith("scowl:")
 
 
 def is_path_spec(spec: str) -> bool:

@@ -71,6 +71,7 @@ class YamlList(list[Any]):
 
 
 _INT = re.compile(r"[-+]?[0-9]+")
+_STR = "tag:yaml.org,2002:str"
 
 
 def _loader() -> type[Any]:
@@ -80,6 +81,7 @@ def _loader() -> type[Any]:
         return _LOADER
     import yaml
     from yaml.constructor import ConstructorError, SafeConstructor
+    from yaml.nodes import ScalarNode
 
     base: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -107,7 +109,15 @@ def _loader() -> type[Any]:
             data = YamlList()
             data.line = node.start_mark.line + 1
             yield data
-            data.extend(self.construct_object(child, deep=False) for child in node.value)
+            # A plain string's value is its text: taken directly, as SafeConstructor
+            # would (a deck file is tens of thousands of them).
+            construct = self.construct_object
+            data.extend(
+                child.value
+                if child.tag == _STR and type(child) is ScalarNode
+                else construct(child, deep=False)
+                for child in node.value
+            )
             data.lines = [child.start_mark.line + 1 for child in node.value]
 
         def construct_yaml_int(self, node: Any) -> int:
@@ -120,6 +130,18 @@ def _loader() -> type[Any]:
                 )
             value: int = SafeConstructor.construct_yaml_int(self, node)
             return value
+
+        def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
+            # The tag of a scalar depends on its text alone (the loader adds no
+            # path resolvers): a deck repeats each symbol dozens of times.
+            if kind is not ScalarNode or value is None:
+                return base.resolve(self, kind, value, implicit)
+            key = (value, implicit)
+            tags: dict[tuple[Any, Any], str] = self.__dict__.setdefault("_tags", {})
+            tag = tags.get(key)
+            if tag is None:
+                tag = tags[key] = base.resolve(self, kind, value, implicit)
+            return tag
 
         def construct_undefined(self, node: Any) -> Any:
             raise ConstructorError(None, None, f"unknown tag {node.tag!r}", node.start_mark)
@@ -161,18 +183,19 @@ def check_shape(data: Any) -> None:
     depth: dict[int, int] = {}
     size: dict[int, int] = {}
     pending: set[int] = set()
+    if not isinstance(data, (list, dict)):
+        return
     stack: list[tuple[Any, bool]] = [(data, False)]
+    containers = (list, dict)
     while stack:
         node, done = stack.pop()
-        if not isinstance(node, (list, dict)):
-            continue
         key = id(node)
         children = list(node.values()) if isinstance(node, dict) else node
         if done:
             pending.discard(key)
-            inner = [c for c in children if isinstance(c, (list, dict))]
-            depth[key] = 1 + max((depth[id(c)] for c in inner), default=0)
-            size[key] = len(children) + sum(size[id(c)] for c in inner)
+            inner = [c for c in children if isinstance(c, containers)]
+            depth[key] = 1 + max([depth[id(c)] for c in inner], default=0)
+            size[key] = len(children) + sum([size[id(c)] for c in inner])
             if depth[key] > MAX_DEPTH:
                 raise InputError(f"YAML nested too deeply (over {MAX_DEPTH} levels)")
             if size[key] > MAX_VALUES:
@@ -186,7 +209,7 @@ def check_shape(data: Any) -> None:
             raise InputError("YAML refers to itself (a recursive alias)")
         pending.add(key)
         stack.append((node, True))
-        stack.extend((c, False) for c in children if isinstance(c, (list, dict)))
+        stack.extend([(c, False) for c in children if isinstance(c, containers)])
 
 
 # ---------------------------------------------------------------------- reading

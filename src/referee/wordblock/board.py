@@ -272,32 +272,65 @@ class Graph:
     @classmethod
     def build(cls, board: Board) -> Graph:
         h = board.height
-        n = board.width * h
+        w = board.width
+        n = w * h
         cells = tuple(Cell(row=i % h, col=i // h) for i in range(n))
-        letters: list[str] = []
-        points: list[int] = []
-        owners: list[str | None] = []
-        for cell in cells:
-            card = board.card_at(cell)
-            letters.append(card.letter if card else "")
-            points.append(card.points if card else 0)
-            owners.append(board.owner_at(cell))
-        nbrs: list[tuple[int, ...]] = []
-        masks: list[int] = []
-        for cell in cells:
-            steps = [cell, *board.neighbours(cell)]
-            near = sorted(nb.col * h + nb.row for nb in steps if board.card_at(nb))
-            nbrs.append(tuple(near))
+        letters = [""] * n
+        points = [0] * n
+        owners: list[str | None] = [None] * n
+        for cell, card in board.cards:
+            i = cell.col * h + cell.row
+            letters[i] = card.letter
+            points[i] = card.points
+        for cell, player in board.owner_map.items():
+            owners[cell.col * h + cell.row] = player
+        # Only the cards and their neighbours need a list; other spaces have none.
+        near_cards = {cell.col * h + cell.row for cell, _ in board.cards}
+        todo = set(near_cards)
+        for i in near_cards:
+            col, row = divmod(i, h)
+            todo.update(i + dc + dr for dc in _steps(col, w, h) for dr in _steps(row, h, 1))
+        nbrs: list[tuple[int, ...]] = [()] * n
+        masks = [0] * n
+        for i in todo:
+            col, row = divmod(i, h)
+            near = sorted(
+                j
+                for dc in _steps(col, w, h)
+                for dr in _steps(row, h, 1)
+                if letters[j := i + dc + dr]
+            )
+            nbrs[i] = tuple(near)
             m = 0
-            for i in near:
-                m |= 1 << i
-            masks.append(m)
+            for j in near:
+                m |= 1 << j
+            masks[i] = m
         return cls(
             h, cells, tuple(letters), tuple(points), tuple(owners), tuple(nbrs), tuple(masks)
         )
 
     def index(self, cell: Cell) -> int:
         return cell.col * self.height + cell.row
+
+    @cached_property
+    def search_cache(self) -> dict[tuple[int, int, int], list[tuple[int, int]]]:
+        """Tables the walk search computes once per board (see :mod:`referee.wordblock.search`)."""
+        return {}
+
+    @cached_property
+    def letter_masks(self) -> dict[str, int]:
+        """Letter -> bitmask of the cards showing it."""
+        masks: dict[str, int] = {}
+        for i, letter in enumerate(self.letters):
+            if letter:
+                masks[letter] = masks.get(letter, 0) | 1 << i
+        return masks
+
+
+def _steps(at: int, size: int, unit: int) -> tuple[int, ...]:
+    """Offsets (in units of ``unit``) to the neighbouring positions of ``at``,
+    and ``at`` itself, inside ``0 .. size - 1``."""
+    return tuple(d * unit for d in (-1, 0, 1) if 0 <= at + d < size)
 
 
 def reads(letter: str, word: str, j: int) -> tuple[int, ...]:

@@ -12,11 +12,10 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from referee import engine
 from referee.cli import (
     CONTEXT_SETTINGS,
     F,
@@ -42,14 +41,18 @@ from referee.core.dictionary import (
 from referee.core.errors import InputError, show
 from referee.core.files import display_name, load_mapping, reading, write_text
 from referee.core.schema import Value, bounded_int
-from referee.wordblock import formats, play, render
-from referee.wordblock.actions import Setup
+from referee.wordblock import formats, render
 from referee.wordblock.board import VALUE_SCHEMES, Board, Card, normalise_word, parse_path
 from referee.wordblock.exclusions import exclusions
-from referee.wordblock.game import GAME, Game, entry_numbers, summary
-from referee.wordblock.hints import WordIndex, hints
 from referee.wordblock.rules import Claim, check_move, check_place, judge_claim
-from referee.wordblock.turns import HAND
+
+if TYPE_CHECKING:
+    from referee import engine
+    from referee.wordblock.actions import Setup
+    from referee.wordblock.game import Game
+
+# The games (engine, turns) and hint's index are imported by the commands that
+# use them: score-claim, one process per claim, loads only what it needs.
 
 OPTION_NAMES = {
     "player": "--player",
@@ -255,8 +258,9 @@ class _Scorer:
         self.defaults = defaults
         self.boards: dict[str, Board] = {}
         self.lexicons: dict[tuple[str | None, str | None], Dictionary] = {}
+        self.answers: dict[tuple[Any, ...], str] = {}
 
-    def line(self, obj: dict[str, Any]) -> dict[str, Any]:
+    def line(self, obj: dict[str, Any]) -> str:
         unknown = sorted(set(obj) - {"word", *self.defaults})
         if unknown:
             raise InputError(f"unknown field {show(unknown[0])}")
@@ -267,6 +271,17 @@ class _Scorer:
         for key in ("word", "board", "player"):
             if fields[key] is None:
                 raise InputError(f"{key}: none given")
+        identity = tuple(fields.values())
+        answer = self.answers.get(identity)
+        if answer is None:
+            answer = self.answers[identity] = self._answer(fields)
+        return answer
+
+    def _answer(self, fields: dict[str, Any]) -> str:
+        """The JSON text of one claim's verdict (files are read once per batch,
+        so the same fields always get the same answer)."""
+        import json
+
         no_stdin_files(fields, ("board", "dictionary", "allow"))
         board = self.boards.get(fields["board"])
         if board is None:
@@ -281,11 +296,12 @@ class _Scorer:
             lexicon,
             bool(fields["no_exclusions"]),
         )
-        return {
+        result = {
             **verdict.to_dict(),
             "dictionary": lexicon.describe(),
             "exclusions": not fields["no_exclusions"],
         }
+        return json.dumps(result, ensure_ascii=False)
 
 
 # --------------------------------------------------------------------- the group
@@ -456,6 +472,8 @@ def hint(
       referee wordblock hint --board examples/wordblock/rulebook.yaml --player blue \\
           --dictionary examples/wordblock/words.txt
     """
+    from referee.wordblock.hints import WordIndex, hints
+
     board = load_board(board_file)
     with options():
         who = board.require_player(player)
@@ -600,6 +618,11 @@ def game_new(
       referee wordblock game new --free --players blue,red,green \\
           --board examples/wordblock/rulebook.yaml -o wordblock-free.yaml
     """
+    from referee import engine
+    from referee.wordblock import play
+    from referee.wordblock.game import GAME, summary
+    from referee.wordblock.turns import HAND
+
     names = [p for p in players.split(",") if p.strip()]
     if free:
         given = [
@@ -647,6 +670,8 @@ def _turns_setup(
     deck_size: str | None,
     values: str | None,
 ) -> Setup:
+    from referee.wordblock import play
+
     with options():
         play.seat(names)
     if first is not None and draw is not None:
@@ -739,6 +764,10 @@ def game_claim(
           --challenged-by red   # no: exit 1
       referee wordblock game claim wordblock-scorepad.yaml quash --player red
     """
+    from referee import engine
+    from referee.wordblock import play
+    from referee.wordblock.game import GAME
+
     with options():
         the_word = normalise_word(word)
     lexicon = _lexicon(dictionary, allow)
@@ -812,6 +841,10 @@ def game_place(
     Example:
       referee wordblock game place wordblock-scorepad.yaml t-1 --at B5 --player green
     """
+    from referee import engine
+    from referee.wordblock import play
+    from referee.wordblock.game import GAME
+
     at = _space(at_name, "at")
 
     def decide(current: Game) -> engine.Decision[Any, Any]:
@@ -872,6 +905,9 @@ def game_move_block(
     Example:
       referee wordblock game move-block wordblock-scorepad.yaml --player blue --to B4
     """
+    from referee import engine
+    from referee.wordblock import play
+    from referee.wordblock.game import GAME
 
     def decide(current: Game) -> engine.Decision[Any, Any]:
         board = current.state.board
@@ -924,6 +960,9 @@ def game_end_turn(
     Example:
       referee wordblock game end-turn wordblock-game.yaml
     """
+    from referee import engine
+    from referee.wordblock import play
+    from referee.wordblock.game import GAME
 
     def decide(current: Game) -> engine.Decision[Any, Any]:
         with options():
@@ -965,6 +1004,9 @@ def game_show(game_file: str, as_json: bool) -> int:
       referee wordblock game show wordblock-game.yaml
       referee wordblock game show wordblock-scorepad.yaml
     """
+    from referee import engine
+    from referee.wordblock.game import GAME, entry_numbers, summary
+
     current = engine.load(GAME, game_file)
     if as_json:
         emit_json(summary(current))
@@ -998,6 +1040,9 @@ def game_undo(game_file: str, expect_version: int | None, as_json: bool) -> int:
     Example:
       referee wordblock game undo wordblock-game.yaml
     """
+    from referee import engine
+    from referee.wordblock.game import GAME
+
     acted = engine.undo(GAME, game_file, expect_version=expect_version)
     totals = acted.game.state.totals
     undone = acted.result

@@ -9,24 +9,12 @@ file's name once.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.core.cells import Cell, column_letter
 from referee.core.errors import InputError, show
 from referee.core.files import dump_yaml
 from referee.core.schema import Fields, Value, YamlMap
-from referee.engine import FORMAT
-from referee.wordblock.actions import (
-    DECK_SIZES,
-    Action,
-    ClaimWord,
-    EndTurn,
-    MoveBlock,
-    PlaceCard,
-    Setup,
-    Turns,
-    Undo,
-)
 from referee.wordblock.board import (
     MAX_BLOCKS,
     MAX_HEIGHT,
@@ -39,7 +27,12 @@ from referee.wordblock.board import (
     normalise_word,
     player_name,
 )
-from referee.wordblock.turns import check_deck
+
+if TYPE_CHECKING:
+    from referee.wordblock.actions import Action, Setup, Turns
+
+# The game file's pieces (the engine, actions, turns) are imported by the
+# functions that read and write game files: a board file needs none of them.
 
 BOARD_KEYS = ("cards", "blocks", "claimed", "area")
 MAX_PLAYERS = 26
@@ -237,6 +230,9 @@ def _represent_rows(dumper: Any, rows: _Rows) -> Any:
 def read_setup(fields: Fields) -> Setup:
     """The setup keys of a game file: ``players``, ``turns`` (a turn-by-turn
     game; absent for a free scorepad) and the starting ``board``."""
+    from referee.wordblock.actions import Setup
+    from referee.wordblock.turns import check_deck
+
     raw_players = fields.require("players")
     players = tuple(
         item.convert(lambda raw: player_name(raw, ""))
@@ -263,6 +259,8 @@ def read_setup(fields: Fields) -> Setup:
 
 
 def _read_turns(value: Value, players: tuple[str, ...]) -> Turns:
+    from referee.wordblock.actions import DECK_SIZES, Turns
+
     with value.fields() as f:
         if len(players) > MAX_TURN_PLAYERS:
             raise value.error(f"a turn-by-turn game is for 2 to {MAX_TURN_PLAYERS} players")
@@ -292,6 +290,8 @@ def write_setup(setup: Setup) -> dict[str, Any]:
 
 def read_action(value: Value) -> Action:
     """One entry of ``history``: a mapping with ``action`` and its fields."""
+    from referee.wordblock.actions import ClaimWord, EndTurn, MoveBlock, PlaceCard, Undo
+
     with value.fields("a mapping with action: place, claim, move-block, end-turn or undo") as f:
         kind = f.require("action").text(
             choices=["place", "claim", "move-block", "end-turn", "undo"]
@@ -330,6 +330,8 @@ def read_action(value: Value) -> Action:
 
 
 def write_action(action: Action) -> dict[str, Any]:
+    from referee.wordblock.actions import EndTurn, MoveBlock, PlaceCard, Undo
+
     if isinstance(action, Undo):
         return {"action": "undo"}
     if isinstance(action, EndTurn):
@@ -378,6 +380,8 @@ def upgrade(data: dict[str, Any]) -> dict[str, Any]:
     """A game file of the previous release (``game: word-block``, no ``format``)
     in this release's shape; the next write stores it so. The keys and actions
     are the same; only ``format`` and ``game`` change."""
+    from referee.engine import FORMAT
+
     if "format" in data or data.get("game") != OLD_GAME:
         if "format" not in data:
             raise InputError(

@@ -4,13 +4,16 @@ hints table and the scorepad. (JSON comes from the values' ``to_dict``.)"""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from referee.core.cells import Cell, column_letter
-from referee.wordblock.actions import Action, ClaimWord, EndTurn, MoveBlock, PlaceCard
 from referee.wordblock.board import Board
-from referee.wordblock.hints import Hint
 from referee.wordblock.rules import CHALLENGE_PENALTY, Claim
-from referee.wordblock.turns import Table
+
+if TYPE_CHECKING:
+    from referee.wordblock.actions import Action
+    from referee.wordblock.hints import Hint
+    from referee.wordblock.turns import Table
 
 _WALK_STYLE = ("\x1b[32m\x1b[1m", "\x1b[0m")
 """Green and bold for the walk's cards (stripped by the CLI when not on a terminal)."""
@@ -160,6 +163,8 @@ def hints_text(found: Sequence[Hint], player: str) -> str:
 
 def describe(action: Action) -> str:
     """One action in words, as the scorepad and undo print it."""
+    from referee.wordblock.actions import ClaimWord, EndTurn, MoveBlock, PlaceCard
+
     if isinstance(action, ClaimWord):
         word = action.word.upper()
         ch = f", challenged by {action.challenged_by}" if action.challenged_by else ""

@@ -51,12 +51,19 @@ class _Stop(Exception):
 class _Tables:
     """What the search knows before it starts, for one board, word and claimer.
 
-    ``can[j]``: bitmask of cells from which ``word[j:]`` can be spelled (cards
-    repeat freely); ``cand[j]``: cells whose card can serve some letter from
+    A walk of ``n`` letters reads letter ``j`` on a card at most ``j`` steps
+    from one of the claimer's blocks, so the tables cover only the cards
+    within ``n - 1`` steps of those blocks (``reach``): their cost grows with
+    the word and the neighbourhood, not with the board.
+
+    ``can[j]``: bitmask of the cards within ``j`` steps from which ``word[j:]``
+    can be spelled (cards repeat freely): exact for every card a walk can
+    reach there; ``cand[j]``: cards whose letter can serve some letter from
     ``j`` on (bounds the new cards a walk can still use); ``owner[i]``: -1 no
     block, 0 the claimer's, >0 another player's; ``near_all[i]`` /
     ``near_free[i]``: (steps, cell) to each of the claimer's blocked cards over
-    any cards / over cards without another player's block, nearest first.
+    any cards / over cards without another player's block, nearest first
+    (kept for the cards in reach).
     """
 
     def __init__(self, board: Board, word: str, player: str) -> None:
@@ -64,43 +71,57 @@ class _Tables:
         self.word = word
         n = self.letters = len(word)
         ncells = len(g.cells)
+        mine = sorted(g.index(c) for c in board.blocks_of(player))
+        layers = _layers(g, mine, n - 1)
+        self.reach = [i for layer in layers for i in layer]
+        # within[j]: the cards at most j steps away (j < n).
+        within: list[list[int]] = []
+        acc: list[int] = []
+        for layer in layers:
+            acc = acc + layer
+            within.append(acc)
+        while len(within) < n:
+            within.append(acc)
+        letters, nbr_mask = g.letters, g.nbr_mask
         self.can = [0] * (n + 1)
         for j in range(n - 1, -1, -1):
             m = 0
-            for i in range(ncells):
-                for k in reads(g.letters[i], word, j):
-                    if j + k == n or g.nbr_mask[i] & self.can[j + k]:
+            ch = word[j]
+            for i in within[j]:
+                if letters[i] != ch:
+                    continue
+                for k in reads(ch, word, j):
+                    if j + k == n or nbr_mask[i] & self.can[j + k]:
                         m |= 1 << i
                         break
             self.can[j] = m
-        letters_from = [set(word[j:]) for j in range(n + 1)]
+        by_letter = g.letter_masks
         self.cand = [0] * (n + 1)
-        for j in range(n + 1):
-            m = 0
-            for i in range(ncells):
-                if g.letters[i] and g.letters[i] in letters_from[j]:
-                    m |= 1 << i
-            self.cand[j] = m
+        for j in range(n - 1, -1, -1):
+            self.cand[j] = self.cand[j + 1] | by_letter.get(word[j], 0)
         ids: dict[str, int] = {}
         self.owner = [-1] * ncells
-        for i in range(ncells):
-            who = g.owners[i]
-            if who is not None:
-                self.owner[i] = 0 if who == player else ids.setdefault(who, len(ids) + 1)
-        self.others = len(ids)
         self.others_mask = 0
-        for i in range(ncells):
-            if self.owner[i] > 0:
-                self.others_mask |= 1 << i
+        for who, cells in board.blocks:
+            for c in cells:
+                i = g.index(c)
+                if who == player:
+                    self.owner[i] = 0
+                else:
+                    self.owner[i] = ids.setdefault(who, len(ids) + 1)
+                    self.others_mask |= 1 << i
+        self.others = len(ids)
         unreachable = n + 1
-        self.near_all: list[list[tuple[int, int]]] = [[] for _ in range(ncells)]
-        self.near_free: list[list[tuple[int, int]]] = [[] for _ in range(ncells)]
-        for o in (i for i in range(ncells) if self.owner[i] == 0):
+        self.near_all: dict[int, list[tuple[int, int]]] = {i: [] for i in self.reach}
+        self.near_free: dict[int, list[tuple[int, int]]] = {i: [] for i in self.reach}
+        for o in mine:
             for table, blocked in ((self.near_all, 0), (self.near_free, self.others_mask)):
-                for i, d in _distances(g, o, blocked, unreachable).items():
-                    table[i].append((d, o))
+                for i, d in _distances(g, o, blocked, unreachable):
+                    entries = table.get(i)
+                    if entries is not None:
+                        entries.append((d, o))
         for table in (self.near_all, self.near_free):
-            for entries in table:
+            for entries in table.values():
                 entries.sort()
 
     def first_reads(self, i: int) -> int:
@@ -112,8 +133,33 @@ class _Tables:
         return out
 
 
-def _distances(g: Graph, source: int, blocked: int, cap: int) -> dict[int, int]:
-    """Steps from ``source`` to each card (not crossing ``blocked`` cells), up to ``cap``."""
+def _layers(g: Graph, sources: list[int], cap: int) -> list[list[int]]:
+    """The cards 0, 1, ... ``cap`` steps from ``sources`` (over cards), layer by layer."""
+    seen = set(sources)
+    layers = [list(sources)]
+    frontier = sources
+    for _ in range(cap):
+        nxt: list[int] = []
+        for i in frontier:
+            for nb in g.nbrs[i]:
+                if nb not in seen:
+                    seen.add(nb)
+                    nxt.append(nb)
+        if not nxt:
+            break
+        layers.append(nxt)
+        frontier = nxt
+    return layers
+
+
+def _distances(g: Graph, source: int, blocked: int, cap: int) -> list[tuple[int, int]]:
+    """(card, steps) from ``source`` to each card (not crossing ``blocked``
+    cells), up to ``cap`` steps; kept on the graph, as the words of one board
+    ask again and again."""
+    key = (source, blocked, cap)
+    found = g.search_cache.get(key)
+    if found is not None:
+        return found
     dist = {source: 0}
     frontier = [source]
     d = 0
@@ -126,7 +172,8 @@ def _distances(g: Graph, source: int, blocked: int, cap: int) -> dict[int, int]:
                     dist[nb] = d
                     nxt.append(nb)
         frontier = nxt
-    return dist
+    found = g.search_cache[key] = list(dist.items())
+    return found
 
 
 class WalkSearch:
