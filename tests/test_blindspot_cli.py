@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from helpers import ASPELL, SAMPLE, SAMPLE_POSITION, Runner, one_json
+from referee.blindspot.render import explain
 
 HUNSPELL = {"name": "en_US", "provider": "hunspell"}
 
@@ -62,6 +63,7 @@ def verdict(
         "direction": direction,
         "bonus": bonus,
         "reason": reason,
+        "explanation": explain(reason),
         "player": player,
         "dictionary": dictionary if dictionary is not None else ASPELL,
     }

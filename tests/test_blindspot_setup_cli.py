@@ -925,6 +925,7 @@ def test_check_word_accepts_every_setup_form(
         "at": at,
         **verdict,
         "reason": None,
+        "explanation": None,
         "player": "red",
         "dictionary": ASPELL,
     }

@@ -19,6 +19,7 @@ from referee.blindspot.rules import check_word as rules_check_word
 from referee.cli import (
     BoundedInt,
     F,
+    FilePath,
     dictionary_options,
     echo,
     emit_json,
@@ -42,7 +43,10 @@ def _add_layout_options(f: F, required: bool) -> F:
         "(overrides the position file).",
     )(f)
     f = click.option(
-        "--position", metavar="FILE", help="Position file (YAML): spots, glasses, teams."
+        "--position",
+        metavar="FILE",
+        type=FilePath(),
+        help="Position file (YAML): spots, glasses, teams.",
     )(f)
     f = click.option(
         "--player",
@@ -54,13 +58,16 @@ def _add_layout_options(f: F, required: bool) -> F:
     f = click.option(
         "--catalog",
         metavar="FILE",
+        type=FilePath(),
         envvar="REFEREE_CATALOG",
+        show_envvar=True,
         help="Tile catalog for 'tiles:' layouts.",
     )(f)
     return click.option(
         "--layout",
         required=required,
         metavar="FILE",
+        type=FilePath(),
         help="Layout or setup file (YAML); - for stdin.",
     )(f)
 
@@ -141,9 +148,12 @@ def check_word(
             raise click.UsageError(f"Missing option '{option}'.")
     verdict, board, pos, lexicon = judge.judge({"word": word, **defaults})
     if as_json:
+        from referee.blindspot.render import explain
+
         emit_json(
             {
                 **verdict.to_dict(),
+                "explanation": explain(verdict.reason),
                 "player": verdict_player(defaults),
                 "dictionary": lexicon.describe(),
             }
@@ -228,8 +238,11 @@ class _Judge:
             raise InputError("word: no word given")
         no_stdin_files(fields, BATCH_FILES)
         verdict, _, _, lexicon = self.judge(fields)
+        from referee.blindspot.render import explain
+
         return {
             **verdict.to_dict(),
+            "explanation": explain(verdict.reason),
             "player": verdict_player(fields),
             "dictionary": lexicon.describe(),
         }

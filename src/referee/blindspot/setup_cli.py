@@ -24,6 +24,7 @@ from referee.blindspot.tiles import verify as check
 from referee.cli import (
     CONTEXT_SETTINGS,
     BoundedInt,
+    FilePath,
     echo,
     emit_json,
     force_option,
@@ -36,6 +37,7 @@ from referee.core.files import check_destinations, display_name, write_bytes, wr
 catalog_option = click.option(
     "--catalog",
     metavar="FILE",
+    type=FilePath(),
     envvar="REFEREE_CATALOG",
     show_envvar=True,
     help="Tile catalog (YAML). Default: the shipped 'standard' stand-in catalog.",
@@ -76,7 +78,13 @@ def setup() -> None:
 )
 @click.option("--code", "code", metavar="CODE", help="Rebuild the setup a code names (BS1-...).")
 @catalog_option
-@click.option("-o", "--output", metavar="FILE", help="Write the setup here instead of stdout.")
+@click.option(
+    "-o",
+    "--output",
+    metavar="FILE",
+    type=FilePath(),
+    help="Write the setup here instead of stdout.",
+)
 @force_option
 @json_option
 def generate(
@@ -134,7 +142,7 @@ def generate(
 
 
 @setup.command("verify")
-@click.argument("file")
+@click.argument("file", type=FilePath())
 @catalog_option
 @json_option
 def verify(file: str, catalog: str | None, as_json: bool) -> int:
@@ -174,7 +182,7 @@ def verify(file: str, catalog: str | None, as_json: bool) -> int:
 
 
 @setup.command("code")
-@click.argument("file")
+@click.argument("file", type=FilePath())
 @catalog_option
 @json_option
 def code(file: str, catalog: str | None, as_json: bool) -> int:
@@ -203,10 +211,17 @@ def code(file: str, catalog: str | None, as_json: bool) -> int:
 
 
 @setup.command("show")
-@click.argument("file")
+@click.argument("file", type=FilePath())
 @catalog_option
 @page_options(required=False)
-@click.option("--svg", "svg", metavar="FILE", hidden=True, help="The old name of -o (an SVG).")
+@click.option(
+    "--svg",
+    "svg",
+    metavar="FILE",
+    type=FilePath(),
+    hidden=True,
+    help="The old name of -o (an SVG).",
+)
 @force_option
 @json_option
 def show(
@@ -273,7 +288,13 @@ def show(
 @setup.command("catalog")
 @catalog_option
 @click.option("--template", is_flag=True, help="Write a fill-in-the-blanks catalog to transcribe.")
-@click.option("-o", "--output", metavar="FILE", help="Write the template here instead of stdout.")
+@click.option(
+    "-o",
+    "--output",
+    metavar="FILE",
+    type=FilePath(),
+    help="Write the template here instead of stdout.",
+)
 @force_option
 @json_option
 def catalog_cmd(

@@ -187,10 +187,13 @@ class RefereeGroup(LazyGroup):
         standalone_mode: bool = True,
         **extra: Any,
     ) -> int:
+        argv = list(sys.argv[1:] if args is None else args)
+        words = argv[: argv.index("--")] if "--" in argv else argv
         code = run_mapped(
             lambda: super(RefereeGroup, self).main(
-                args, prog_name or "referee", complete_var, standalone_mode=False, **extra
-            )
+                argv, prog_name or "referee", complete_var, standalone_mode=False, **extra
+            ),
+            json_errors="--json" in words,
         )
         if standalone_mode:
             sys.exit(code)
@@ -207,13 +210,15 @@ class _Output(threading.local):
 _output = _Output()
 
 
-def run_mapped(call: Callable[[], Any]) -> int:
+def run_mapped(call: Callable[[], Any], *, json_errors: bool = False) -> int:
     """Run ``call`` and turn its result or error into an exit code (the one place).
 
     An error is one ``Error:`` line on stderr; under ``--json`` it is also one
-    JSON object on stdout: ``{"error": {"kind": KIND, "message": MESSAGE}}``.
+    JSON object on stdout: ``{"error": {"kind": KIND, "message": MESSAGE}}``;
+    ``json_errors`` says so before the command line is parsed (``--json`` was
+    given), so that a usage error is JSON too.
     """
-    _output.json_errors = False
+    _output.json_errors = json_errors
     try:
         rv = call()
     except RefereeError as exc:
@@ -232,7 +237,7 @@ def run_mapped(call: Callable[[], Any]) -> int:
         hint = ""
         if exc.ctx is not None:
             hint = f" (see '{exc.ctx.command_path} --help')"
-        error_line(f"{exc.format_message()}{hint}")
+        error_line(f"{exc.format_message()}{hint}", "usage")
         return EXIT_INPUT
     except click.ClickException as exc:
         error_line(exc.format_message())
@@ -360,6 +365,48 @@ class BoundedInt(click.ParamType):  # type: ignore[type-arg]  # generic from cli
             self.fail(exc.detail, param, ctx)
 
 
+class FilePath(click.Path):
+    """A file named on the command line (``-`` for stdin or stdout).
+
+    A ``click.Path``, so that bash, zsh and fish complete file names; the
+    referee's own readers and writers check the file (their errors name it),
+    so this only refuses an empty name, which is no file at all (``-o ''``
+    must not mean stdout)."""
+
+    def __init__(self) -> None:
+        super().__init__(dir_okay=True, readable=False, allow_dash=True)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not value.strip():
+            self.fail("an empty file name (give a file, or - for the standard stream)", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+GAMES_FOLDER = "games"
+"""The folder ``referee serve`` keeps its games in by default: its files are
+offered when a game file is completed."""
+
+
+class GamePath(FilePath):
+    """A game file: completes as a file, and also as the games of a ``games/``
+    folder in the current directory (``referee serve``'s)."""
+
+    def shell_complete(
+        self, ctx: click.Context, param: click.Parameter, incomplete: str
+    ) -> list[Any]:
+        from click.shell_completion import CompletionItem
+
+        items: list[Any] = [CompletionItem(incomplete, type="file")]
+        folder = os.path.join(os.getcwd(), GAMES_FOLDER)
+        if os.path.isdir(folder):
+            with contextlib.suppress(OSError):
+                for entry in sorted(os.listdir(folder)):
+                    name = f"{GAMES_FOLDER}/{entry}"
+                    if entry.endswith(".yaml") and name.startswith(incomplete):
+                        items.append(CompletionItem(name))
+        return items
+
+
 def expect_version_option(f: F) -> F:
     """``--expect-version N`` on every command that changes a game."""
     return click.option(
@@ -397,6 +444,7 @@ def page_options(required: bool) -> Callable[[F], F]:
             "--output",
             required=required,
             metavar="FILE",
+            type=FilePath(),
             help=("The file to write" if required else "Also write a printable page")
             + ": a PDF if its name ends in .pdf, else an SVG (- for stdout).",
         )(f)
@@ -408,6 +456,7 @@ def dictionary_options(f: F) -> F:
     f = click.option(
         "--allow",
         metavar="FILE",
+        type=FilePath(),
         help="House words (one per line) accepted on top of the dictionary.",
     )(f)
     return click.option(

@@ -18,6 +18,8 @@ import click
 from referee import engine
 from referee.cli import (
     F,
+    FilePath,
+    GamePath,
     echo,
     emit_json,
     expect_version_option,
@@ -93,6 +95,7 @@ def _next_option(f: F) -> F:
         "--next",
         "next_file",
         metavar="FILE",
+        type=FilePath(),
         help="Write the next frame's file, holding each player's saved cards "
         "(checked before anything is written; never onto the game file).",
     )(f)
@@ -112,7 +115,7 @@ def _nothing_saved(score: FrameScore) -> InputError:
 
 
 @click.command("score-frame", no_args_is_help=True)
-@click.argument("file")
+@click.argument("file", type=FilePath())
 @click.option("--mode", type=MODE_CHOICE, help="basic or advanced (wins over the file's mode:).")
 @click.option(
     "--frame",
@@ -167,7 +170,7 @@ def score_frame(
     if next_file is not None and next_text is not None:
         write_text(next_file, next_text, force=force, what="next frame file")
     if as_json:
-        emit_json({**render.frame_json(score), "next_file": next_file})
+        emit_json({**render.frame_json(score), "output": next_file})
     else:
         echo(render.frame_text(score, next_file))
     return 0
@@ -269,7 +272,14 @@ def game() -> None:
 @click.option(
     "--first", metavar="PLAYER", help="Who starts each frame (default: the first listed)."
 )
-@click.option("-o", "--output", required=True, metavar="FILE", help="The game file to create.")
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    metavar="FILE",
+    type=FilePath(),
+    help="The game file to create.",
+)
 @force_option
 @json_option
 @option_names
@@ -298,7 +308,7 @@ def game_new(
     if as_json:
         emit_json(
             {
-                "game": output,
+                "output": output,
                 "mode": setup.mode,
                 "players": list(setup.players),
                 "first": setup.players[setup.start],
@@ -413,8 +423,8 @@ class RecordFrame:
 
 
 @game.command("frame", no_args_is_help=True)
-@click.argument("game_file", metavar="GAME")
-@click.argument("frame_file", metavar="FRAME_FILE")
+@click.argument("game_file", metavar="GAME", type=GamePath())
+@click.argument("frame_file", metavar="FRAME_FILE", type=FilePath())
 @_prefer_option
 @click.option(
     "--dry-run", is_flag=True, help="Check and score the frame, but leave GAME unchanged."
@@ -467,7 +477,7 @@ def game_frame(
                 "warnings": list(after.warnings()),
                 **render.standing_json(setup, after),
                 "recorded": acted.recorded,
-                "next_file": next_file,
+                "output": next_file,
                 "version": acted.version,
             }
         )
@@ -514,7 +524,7 @@ def parse_turn_cards(text: str) -> tuple[Card, ...]:
 
 
 @game.command("turn", no_args_is_help=True)
-@click.argument("game_file", metavar="GAME")
+@click.argument("game_file", metavar="GAME", type=GamePath())
 @click.option(
     "--cards",
     default="",
@@ -620,7 +630,7 @@ def game_turn(
 
 
 @game.command("undo", no_args_is_help=True)
-@click.argument("game_file", metavar="GAME")
+@click.argument("game_file", metavar="GAME", type=GamePath())
 @expect_version_option
 @json_option
 def game_undo(game_file: str, expect_version: int | None, as_json: bool) -> int:
@@ -639,8 +649,14 @@ def game_undo(game_file: str, expect_version: int | None, as_json: bool) -> int:
     if as_json:
         emit_json(
             {
+                "valid": not isinstance(undone, Refusal),
                 "undone": None if isinstance(undone, Refusal) else GAME.write_action(undone),
                 "reason": undone.reason if isinstance(undone, Refusal) else None,
+                "explanation": (
+                    (undone.detail or "there is no action to take back")
+                    if isinstance(undone, Refusal)
+                    else None
+                ),
                 **render.standing_json(setup, state),
                 "version": acted.version,
             }
@@ -659,7 +675,7 @@ def game_undo(game_file: str, expect_version: int | None, as_json: bool) -> int:
 
 
 @game.command("show", no_args_is_help=True)
-@click.argument("game_file", metavar="GAME")
+@click.argument("game_file", metavar="GAME", type=GamePath())
 @json_option
 def game_show(game_file: str, as_json: bool) -> int:
     """Print the score pad: points per frame and in total, and the winner.
