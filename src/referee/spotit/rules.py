@@ -1089,7 +1089,9 @@ def generate(
         )
     if cards is not None and not 2 <= cards <= size:
         if cards > size:
-            raise InputError(f"--card-count {cards}: the plane of order {order} has only {size} cards")
+            raise InputError(
+                f"--card-count {cards}: the plane of order {order} has only {size} cards"
+            )
         raise InputError(f"--card-count {cards}: a deck needs at least 2 cards")
     lines = plane_lines(order)
     names = list(symbols[:size])
