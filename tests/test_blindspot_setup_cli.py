@@ -130,7 +130,7 @@ def test_generate_json(referee: Runner) -> None:
         "tiles": data["tiles"],
         "letters": data["letters"],
         "catalog": {"name": "standard", "sha256": STANDARD_SHA},
-        "file": None,
+        "output": None,
     }
 
 
@@ -139,7 +139,7 @@ def test_generate_json_with_output_file(referee: Runner, tmp_path: Path) -> None
     code, stdout, err = referee("setup", "generate", "--seed", "2024", "-o", str(out), "--json")
     assert (code, err) == (0, "")
     doc = one_json(stdout)
-    assert (doc["seed"], doc["code"], doc["file"]) == (2024, SEED_2024_CODE, str(out))
+    assert (doc["seed"], doc["code"], doc["output"]) == (2024, SEED_2024_CODE, str(out))
     assert out.read_text(encoding="utf-8") == golden(SEED_2024)
 
 
@@ -776,6 +776,26 @@ def test_catalog_template_to_a_file(referee: Runner, tmp_path: Path) -> None:
     assert error_line(referee("setup", "catalog", "--template", "-o", str(out))) == (
         f"Error: {out}: already exists; use --force to overwrite it"
     )
+
+
+def test_catalog_template_json_names_the_file(referee: Runner, tmp_path: Path) -> None:
+    out = tmp_path / "my-tiles.yaml"
+    code, stdout, err = referee("setup", "catalog", "--template", "-o", str(out), "--json")
+    assert (code, err) == (0, "")
+    assert one_json(stdout) == {"output": str(out)}
+    assert out.read_text(encoding="utf-8") == referee("setup", "catalog", "--template")[1]
+
+
+def test_catalog_output_without_template_is_refused(referee: Runner, tmp_path: Path) -> None:
+    out = tmp_path / "cat.yaml"
+    line = error_line(referee("setup", "catalog", "-o", str(out)))
+    assert "-o writes the --template" in line
+    assert not out.exists()
+
+
+def test_catalog_template_json_to_stdout_is_refused(referee: Runner) -> None:
+    line = assert_one_error_line(*referee("setup", "catalog", "--template", "--json"), as_json=True)
+    assert "--template --json needs -o FILE" in line
 
 
 def rewritten_standard() -> str:

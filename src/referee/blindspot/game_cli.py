@@ -282,7 +282,13 @@ def game_new(
     except InputError as exc:
         raise exc.renamed(OPTION_NAMES) from None
     created = engine.create(BLIND_SPOT, output, setup, force=force)
-    return _report(output, created, as_json, headline=f"New {setup.mode} game in {output}.")
+    return _report(
+        output,
+        created,
+        as_json,
+        headline=f"New {setup.mode} game in {output}.",
+        extra={"output": output},
+    )
 
 
 @game.command("play")

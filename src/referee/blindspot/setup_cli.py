@@ -131,7 +131,7 @@ def generate(
                 "tiles": _layout_json(layout),
                 "letters": list(cat.resolve(layout).rows),
                 "catalog": {"name": cat.name, "sha256": cat.sha256},
-                "file": output if output and output != "-" else None,
+                "output": output if output and output != "-" else None,
             }
         )
         return 0
@@ -311,9 +311,16 @@ def catalog_cmd(
       referee setup catalog --template -o my-tiles.yaml
       referee setup catalog --catalog my-tiles.yaml
     """
+    if output is not None and not template:
+        raise click.UsageError("-o writes the --template; give --template too")
     if template:
+        to_file = output is not None and output != "-"
+        if as_json and not to_file:
+            raise click.UsageError("--template --json needs -o FILE (both would go to stdout)")
         _write_or_print(catalog_template(), output, force, "catalog template")
-        if output and output != "-":
+        if as_json:
+            emit_json({"output": output})
+        elif to_file:
             echo(
                 f"Wrote {output}: fill in the letters of each tile, then check it with "
                 f"referee setup catalog --catalog {output}"
