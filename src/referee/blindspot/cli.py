@@ -51,9 +51,10 @@ def _add_layout_options(f: F, required: bool) -> F:
     f = click.option(
         "--player",
         type=click.Choice(COLOURS, case_sensitive=False),
+        metavar="NAME",
         default="red",
         show_default=True,
-        help="The colour playing.",
+        help="The colour playing: red, yellow, blue or green.",
     )(f)
     f = click.option(
         "--catalog",

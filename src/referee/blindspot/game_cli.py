@@ -202,7 +202,8 @@ def _act(
 _player_option = click.option(
     "--player",
     type=click.Choice(COLOURS, case_sensitive=False),
-    help="The seat acting (default: whoever's turn it is).",
+    metavar="NAME",
+    help="The seat acting, a colour (default: whoever's turn it is).",
 )
 
 
@@ -219,7 +220,7 @@ def _seat(player: str | None, state: GameState) -> str:
 )
 @click.option(
     "--players",
-    metavar="COLOURS",
+    metavar="NAME,...",
     default="",
     help="Seats in turn order, e.g. red,blue or red,blue,yellow,green (first listed starts; "
     "in a team game the teams sit alternately).",

@@ -74,6 +74,7 @@ def setup() -> None:
 @click.option(
     "--seed",
     type=BoundedInt(0, MAX_SEED),
+    metavar="N",
     help="Seed (a whole number of at most 18 digits); drawn at random if omitted.",
 )
 @click.option("--code", "code", metavar="CODE", help="Rebuild the setup a code names (BS1-...).")

@@ -181,7 +181,7 @@ def score_frame(
 
 @click.command("take", no_args_is_help=True)
 @click.option("--roll", required=True, metavar="D,D,D", help="The three dice, like 5,4,2.")
-@click.option("--cards", metavar="N,...", help="The cards taken (their numbers), like 9,2.")
+@click.option("--cards", metavar="CARD,...", help="The cards taken (their numbers), like 9,2.")
 @click.option("--row", metavar="N,...", help="The face-up card row, like 3,9,11,2,7.")
 @click.option("--best", is_flag=True, help="Find the largest take from --row.")
 @click.option(
@@ -265,13 +265,11 @@ def game() -> None:
 
 
 @game.command("new", no_args_is_help=True)
-@click.option("--players", required=True, metavar="NAME,NAME,...", help="The players, in order.")
+@click.option("--players", required=True, metavar="NAME,...", help="The players, in order.")
 @click.option(
     "--mode", type=MODE_CHOICE, default="basic", show_default=True, help="basic or advanced."
 )
-@click.option(
-    "--first", metavar="PLAYER", help="Who starts each frame (default: the first listed)."
-)
+@click.option("--first", metavar="NAME", help="Who starts each frame (default: the first listed).")
 @click.option(
     "-o",
     "--output",
@@ -541,9 +539,7 @@ def parse_turn_cards(text: str) -> tuple[Card, ...]:
     type=click.Choice(["flip", "wipe"], case_sensitive=False),
     help="The Doubles card was used: a Flip or a Wipe (once a turn).",
 )
-@click.option(
-    "--player", metavar="PLAYER", help="Whose turn this is (checked: the current player)."
-)
+@click.option("--player", metavar="NAME", help="Whose turn this is (checked: the current player).")
 @_prefer_option
 @expect_version_option
 @json_option

@@ -40,6 +40,7 @@ def _lan_address() -> str:
     "folder",
     default="games",
     show_default=True,
+    type=click.Path(),  # completes names; the folder is checked by serve (its own message)
     metavar="DIR",
     help="The games folder (created if missing): its NAME.yaml files are the games.",
 )

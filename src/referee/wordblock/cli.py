@@ -557,7 +557,7 @@ def _draws(text: str) -> list[tuple[str, str]]:
 
 @game.command("new", no_args_is_help=True)
 @click.option(
-    "--players", required=True, metavar="NAMES", help="Comma-separated, in seating order."
+    "--players", required=True, metavar="NAME,...", help="Comma-separated, in seating order."
 )
 @click.option(
     "-o",
