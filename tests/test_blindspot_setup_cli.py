@@ -297,7 +297,7 @@ def test_valid_files_verify(referee: Runner, path: str) -> None:
     assert (code, err) == (0, "")
     assert one_json(out) == {
         "valid": True,
-        "file": path,
+        "setup": path,
         "problems": [],
         "catalog": {"name": "standard", "sha256": STANDARD_SHA},
     }
@@ -331,7 +331,7 @@ def assert_problems(
     assert (code, err) == (1, "")
     doc = one_json(out)
     assert doc["valid"] is False
-    assert doc["file"] == path
+    assert doc["setup"] == path
     assert [(p["kind"], p["message"]) for p in doc["problems"]] == expected
     code, out, err = referee("setup", "verify", path, *extra)
     noun = "problem" if len(expected) == 1 else "problems"

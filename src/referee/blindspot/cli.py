@@ -255,6 +255,7 @@ class _Judge:
 @click.option(
     "--min-length",
     type=BoundedInt(3, 99),
+    metavar="N",
     default=3,
     show_default=True,
     help="Shortest word to list.",

@@ -476,7 +476,12 @@ def game_show(game_file: str, as_json: bool) -> int:
 @game.command("hint")
 @click.argument("game_file", metavar="GAME", type=GamePath())
 @click.option(
-    "--min-length", type=BoundedInt(3, 99), default=3, show_default=True, help="Shortest word."
+    "--min-length",
+    type=BoundedInt(3, 99),
+    metavar="N",
+    default=3,
+    show_default=True,
+    help="Shortest word.",
 )
 @dictionary_options
 @json_option

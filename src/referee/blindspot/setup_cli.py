@@ -164,7 +164,7 @@ def verify(file: str, catalog: str | None, as_json: bool) -> int:
         emit_json(
             {
                 "valid": not problems,
-                "file": name,
+                "setup": name,
                 "problems": [p.to_dict() for p in problems],
                 "catalog": {"name": cat.name, "sha256": cat.sha256},
             }

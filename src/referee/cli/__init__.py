@@ -452,6 +452,23 @@ def page_options(required: bool) -> Callable[[F], F]:
     return decorate
 
 
+def complete_dictionary(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    """``--dictionary``: the dictionaries installed here (``provider:tag``), and file names."""
+    from click.shell_completion import CompletionItem
+
+    # bash's script empties its list at a "file" item: it comes first, and
+    # file names are completed only when no dictionary name matches.
+    items: list[Any] = [CompletionItem(incomplete, type="file")]
+    with contextlib.suppress(Exception):  # completion must never fail
+        from referee.core.dictionary import available_dictionaries
+
+        for tag, provider in available_dictionaries():
+            for name in (tag, f"{provider}:{tag}"):
+                if name.startswith(incomplete) and name not in {i.value for i in items}:
+                    items.append(CompletionItem(name))
+    return items
+
+
 def dictionary_options(f: F) -> F:
     f = click.option(
         "--allow",
@@ -462,6 +479,7 @@ def dictionary_options(f: F) -> F:
     return click.option(
         "--dictionary",
         metavar="NAME",
+        shell_complete=complete_dictionary,
         envvar="REFEREE_DICTIONARY",
         show_envvar=True,
         help="Enchant tag (en_US, en_GB), provider:tag (hunspell:en_US) or a word-list file. "
@@ -491,7 +509,8 @@ MAX_BATCH_LINE = 1024 * 1024
 
 def run_batch(handle: Callable[[dict[str, Any]], dict[str, Any]]) -> int:
     """``--batch``: one JSON object per stdin line in, one JSON result per line
-    out, in order. A bad line gets ``{"line": N, "error": "..."}`` and the run
+    out, in order. Blank lines are skipped. A bad line gets
+    ``{"line": N, "error": {"kind": KIND, "message": MESSAGE}}`` and the run
     goes on; the exit code is 2 at the end if any line failed, else 0."""
     import json
 
@@ -506,7 +525,7 @@ def run_batch(handle: Callable[[dict[str, Any]], dict[str, Any]]) -> int:
             except UnicodeDecodeError:
                 raise InputError("line is not UTF-8 text") from None
             if not text:
-                raise InputError("empty line (expected a JSON object)")
+                continue
             try:
                 obj = json.loads(text)
             except ValueError as exc:
@@ -518,7 +537,8 @@ def run_batch(handle: Callable[[dict[str, Any]], dict[str, Any]]) -> int:
             result = handle(obj)
         except RefereeError as exc:
             failed = True
-            result = {"line": n, "error": " ".join(f"line {n}: {exc.message}".split())}
+            message = " ".join(f"line {n}: {exc.message}".split())
+            result = {"line": n, "error": {"kind": exc.kind, "message": message}}
         out.write(json.dumps(result, ensure_ascii=False) + "\n")
         out.flush()
     return EXIT_INPUT if failed else EXIT_YES

@@ -120,6 +120,7 @@ def _nothing_saved(score: FrameScore) -> InputError:
 @click.option(
     "--frame",
     type=click.IntRange(1, 3),
+    metavar="N",
     help="The frame: 1, 2 or 3 (3 is the final frame; wins over the file's frame:).",
 )
 @click.option("--final", is_flag=True, help="Score as the final frame (same as --frame 3).")

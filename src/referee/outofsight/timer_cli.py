@@ -183,6 +183,7 @@ def _flip_line(event: Event, hidden: bool) -> str:
 @click.option(
     "--seconds",
     type=click.FloatRange(0, 3600, min_open=True),
+    metavar="SECONDS",
     default=30.0,
     show_default=True,
     help="Length of the turn (the sand timer).",

@@ -23,6 +23,7 @@ from referee.cli import (
     FilePath,
     GamePath,
     batch_field,
+    complete_dictionary,
     dictionary_options,
     echo,
     emit_json,
@@ -443,13 +444,19 @@ def move_block(
 )
 @click.option("--player", required=True, metavar="NAME", help="Who is looking for a claim.")
 @click.option(
-    "--top", type=click.IntRange(min=1), default=10, show_default=True, help="How many claims."
+    "--top",
+    type=click.IntRange(min=1),
+    metavar="N",
+    default=10,
+    show_default=True,
+    help="How many claims.",
 )
 @click.option(
     "--dictionary",
     default="scowl",
     show_default=True,
     metavar="NAME",
+    shell_complete=complete_dictionary,
     help="The word list to search the board against: a SCOWL list (scowl, scowl:70, "
     "scowl:british:70) or a word-list file (one word per line).",
 )
