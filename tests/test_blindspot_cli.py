@@ -366,6 +366,26 @@ def test_dictionary_not_installed(referee: Runner) -> None:
     assert "Traceback" not in err
 
 
+@pytest.mark.parametrize(
+    ("spec", "package"),
+    [
+        ("myspell:en_US", "apt-get install hunspell-en-us"),  # myspell: enchant 1's hunspell
+        ("hunspell:xx_YY", "apt-get install hunspell-xx-yy (or hunspell-xx)"),
+        ("nuspell:xx", "apt-get install hunspell-xx;"),
+        ("aspell:xx_YY", "apt-get install aspell-xx;"),
+        ("zzspell:xx_YY", "install a zzspell dictionary for xx_YY"),
+    ],
+)
+def test_a_missing_dictionary_names_the_package(referee: Runner, spec: str, package: str) -> None:
+    code, out, err = referee(
+        "check-word", "seas", "--layout", SAMPLE, "--at", "D1", "--dictionary", spec
+    )
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1 and err.startswith(f"Error: dictionary {spec} is not installed")
+    assert package in err
+    assert "apt-get install en)" not in err and "apt-get install xx)" not in err
+
+
 def test_dictionary_from_environment(referee: Runner) -> None:
     code, out, err = referee(
         "check-word",

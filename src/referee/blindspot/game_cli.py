@@ -235,7 +235,7 @@ def _seat(player: str | None, state: GameState) -> str:
     "--output",
     required=True,
     metavar="FILE",
-    type=FilePath(),
+    type=FilePath(output=True),
     help="The game file to create.",
 )
 @force_option
@@ -283,6 +283,8 @@ def game_new(
     except InputError as exc:
         raise exc.renamed(OPTION_NAMES) from None
     created = engine.create(BLIND_SPOT, output, setup, force=force)
+    if output == "-":
+        return 0  # the game file went to stdout, and nothing else may
     return _report(
         output,
         created,

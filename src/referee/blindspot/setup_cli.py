@@ -83,7 +83,7 @@ def setup() -> None:
     "-o",
     "--output",
     metavar="FILE",
-    type=FilePath(),
+    type=FilePath(output=True),
     help="Write the setup here instead of stdout.",
 )
 @force_option
@@ -219,7 +219,7 @@ def code(file: str, catalog: str | None, as_json: bool) -> int:
     "--svg",
     "svg",
     metavar="FILE",
-    type=FilePath(),
+    type=FilePath(output=True),
     hidden=True,
     help="The old name of -o (an SVG).",
 )
@@ -293,7 +293,7 @@ def show(
     "-o",
     "--output",
     metavar="FILE",
-    type=FilePath(),
+    type=FilePath(output=True),
     help="Write the template here instead of stdout.",
 )
 @force_option

@@ -371,14 +371,18 @@ class FilePath(click.Path):
     A ``click.Path``, so that bash, zsh and fish complete file names; the
     referee's own readers and writers check the file (their errors name it),
     so this only refuses an empty name, which is no file at all (``-o ''``
-    must not mean stdout)."""
+    must not mean stdout). An ``output`` file of ``-`` is stdout, which
+    ``--json`` needs for itself: the two together are refused."""
 
-    def __init__(self) -> None:
+    def __init__(self, output: bool = False) -> None:
         super().__init__(dir_okay=True, readable=False, allow_dash=True)
+        self.output = output
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, str) and not value.strip():
             self.fail("an empty file name (give a file, or - for the standard stream)", param, ctx)
+        if self.output and value == "-" and ctx is not None and ctx.params.get("as_json"):
+            self.fail("- (stdout) and --json would both write to stdout: give one", param, ctx)
         return super().convert(value, param, ctx)
 
 
@@ -444,7 +448,7 @@ def page_options(required: bool) -> Callable[[F], F]:
             "--output",
             required=required,
             metavar="FILE",
-            type=FilePath(),
+            type=FilePath(output=True),
             help=("The file to write" if required else "Also write a printable page")
             + ": a PDF if its name ends in .pdf, else an SVG (- for stdout).",
         )(f)

@@ -95,7 +95,7 @@ def _next_option(f: F) -> F:
         "--next",
         "next_file",
         metavar="FILE",
-        type=FilePath(),
+        type=FilePath(output=True),
         help="Write the next frame's file, holding each player's saved cards "
         "(checked before anything is written; never onto the game file).",
     )(f)
@@ -173,8 +173,16 @@ def score_frame(
     if as_json:
         emit_json({**render.frame_json(score), "output": next_file})
     else:
-        echo(render.frame_text(score, next_file))
+        _say(next_file)(render.frame_text(score, next_file))
     return 0
+
+
+def _say(next_file: str | None) -> Callable[[str], None]:
+    """Where the words go: stdout, or stderr when ``--next -`` has stdout for
+    the next frame's file."""
+    if next_file == "-":
+        return lambda text: click.echo(text, err=True)
+    return echo
 
 
 # -------------------------------------------------------------------------- take
@@ -276,7 +284,7 @@ def game() -> None:
     "--output",
     required=True,
     metavar="FILE",
-    type=FilePath(),
+    type=FilePath(output=True),
     help="The game file to create.",
 )
 @force_option
@@ -315,7 +323,7 @@ def game_new(
                 "version": created.version,
             }
         )
-    else:
+    elif output != "-":  # to stdout, the game file is all that is printed
         echo(f"New {setup.mode} game for {', '.join(setup.players)}: wrote {output}.")
     return 0
 
@@ -481,15 +489,16 @@ def game_frame(
             }
         )
         return 0
-    echo(render.frame_text(score, next_file))
-    echo(render.totals_line(setup, after))
+    say = _say(next_file)
+    say(render.frame_text(score, next_file))
+    say(render.totals_line(setup, after))
     result = after.result(setup)
     if result is not None:
-        echo(render.result_sentence(result))
+        say(render.result_sentence(result))
     if acted.recorded:
-        echo(f"Recorded in {game_file}: version {acted.version}.")
+        say(f"Recorded in {game_file}: version {acted.version}.")
     else:
-        echo(f"Dry run: {game_file} is unchanged (version {acted.version}).")
+        say(f"Dry run: {game_file} is unchanged (version {acted.version}).")
     return 0
 
 

@@ -141,7 +141,11 @@ def match(deck: str, first: int, second: int, as_json: bool) -> int:
 @seed_option("Shuffle cards and symbols reproducibly from seed N.")
 @click.option("--name", metavar="NAME", help="The deck's name (default: order-N[-seed-S]).")
 @click.option(
-    "-o", "--output", metavar="FILE", type=FilePath(), help="Write the deck here instead of stdout."
+    "-o",
+    "--output",
+    metavar="FILE",
+    type=FilePath(output=True),
+    help="Write the deck here instead of stdout.",
 )
 @click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
 @json_option
@@ -327,7 +331,7 @@ def render(
         write_text(output, render_svg(cards, **options), force=force, what="SVG")
     if as_json:
         emit_json({**summary, "output": output})
-    else:
+    elif output != "-":
         sheet = "A4" if paper.lower() == "a4" else "US Letter"
         noun = "page" if pages == 1 else "pages"
         echo(

@@ -571,7 +571,7 @@ def _draws(text: str) -> list[tuple[str, str]]:
     "--output",
     required=True,
     metavar="FILE",
-    type=FilePath(),
+    type=FilePath(output=True),
     help="The game file to create.",
 )
 @click.option(
@@ -661,7 +661,7 @@ def game_new(
     created = engine.create(GAME, output, setup, force=force)
     if as_json:
         emit_json({"output": output, **summary(created)})
-    else:
+    elif output != "-":  # to stdout, the game file is all that is printed
         echo(f"New Word Block game for {', '.join(setup.players)} in {output}.")
         if created.state.table is not None:
             assert setup.turns is not None
