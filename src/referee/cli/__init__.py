@@ -14,7 +14,7 @@ import importlib
 import os
 import sys
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 import click
@@ -520,7 +520,9 @@ def run_batch(handle: Callable[[dict[str, Any]], dict[str, Any]]) -> int:
 
     failed = False
     out = sys.stdout
-    for n, raw in enumerate(sys.stdin.buffer, start=1):
+    if sys.stdin is None:  # started with stdin closed (`referee ... --batch <&-`)
+        raise InputError("<stdin>: cannot read standard input (closed?)")
+    for n, raw in enumerate(_stdin_lines(), start=1):
         try:
             if len(raw) > MAX_BATCH_LINE:
                 raise InputError(f"line is over {MAX_BATCH_LINE} bytes")
@@ -546,6 +548,14 @@ def run_batch(handle: Callable[[dict[str, Any]], dict[str, Any]]) -> int:
         out.write(json.dumps(result, ensure_ascii=False) + "\n")
         out.flush()
     return EXIT_INPUT if failed else EXIT_YES
+
+
+def _stdin_lines() -> Iterator[bytes]:
+    """Standard input's lines; a read that fails is an input error, once."""
+    try:
+        yield from sys.stdin.buffer
+    except OSError as exc:
+        raise InputError(f"<stdin>: cannot read standard input: {exc.strerror or exc}") from None
 
 
 def no_stdin_files(fields: dict[str, Any], keys: tuple[str, ...]) -> None:
