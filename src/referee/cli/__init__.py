@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import inspect
 import os
+import re
 import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -158,8 +160,29 @@ class LazyGroup(click.Group):
             cmd = getattr(importlib.import_module(module), attr)
             assert isinstance(cmd, click.Command)
             cmd.short_help = SHORT_HELP.get(cmd_name, cmd.short_help)
+            _whole_short_helps(cmd)
             return cmd
         return super().get_command(ctx, cmd_name)
+
+
+_SENTENCE = re.compile(r"(.*?[.?!])(?=\s+[A-Z(]|\s*$)")
+
+
+def first_sentence(text: str) -> str:
+    """The first sentence of a help text's first paragraph (``e.g.`` does not end one)."""
+    paragraph = " ".join(inspect.cleandoc(text).split("\n\n")[0].split())
+    m = _SENTENCE.match(paragraph)
+    return m.group(1) if m else paragraph
+
+
+def _whole_short_helps(cmd: click.Command) -> None:
+    """Each subcommand's line in a group's help is its whole first sentence,
+    wrapped, never cut off with "..." (Click cuts a short help it makes)."""
+    if isinstance(cmd, click.Group):
+        for sub in cmd.commands.values():
+            if not sub.short_help and sub.help:
+                sub.short_help = first_sentence(sub.help)
+            _whole_short_helps(sub)
 
 
 class RefereeGroup(LazyGroup):

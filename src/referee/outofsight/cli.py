@@ -249,7 +249,17 @@ Current = Replayed[Setup, State, Action]
 
 @click.group("outofsight", no_args_is_help=True)
 def outofsight() -> None:
-    """A whole game: game new, turn, frame, undo, show."""
+    """A whole game: game new, turn, frame, undo, show.
+
+    Scoring one frame or judging one dice take needs no game: see
+    'referee score-frame' and 'referee take'.
+
+    \b
+    Example:
+      referee outofsight game new --players Brian,Jessica --mode advanced -o outofsight-game.yaml
+      referee outofsight game turn outofsight-game.yaml --cards red-3,blue-5 --stop
+      referee outofsight game show outofsight-game.yaml
+    """
 
 
 @outofsight.group("game", no_args_is_help=True)
