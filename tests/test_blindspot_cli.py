@@ -470,6 +470,7 @@ def test_words_min_length_6(referee: Runner) -> None:
     code, out, err = referee("words", "--layout", SAMPLE, "--min-length", "6")
     assert (code, err) == (0, "")
     assert out == (
+        "AT  WORD    DIR CELLS\n"
         "E4  STALES  N   E7 E6 E5 E3 E2 E1\n"
         "E5  STOLES  N   E7 E6 E4 E3 E2 E1\n"
         "D6  ACTION  W   G6 F6 E6 C6 B6 A6\n"
@@ -481,8 +482,12 @@ def test_words_min_length_6(referee: Runner) -> None:
 @pytest.mark.parametrize(
     ("position", "code", "expected"),
     [
-        (None, 0, "C4  TOLE  W   F4 E4 D4 B4\n1 legal play for red at C4.\n"),
-        ("red: [E4]", 0, "C4  WELT  E   A4 B4 D4 F4\n1 legal play for red at C4.\n"),
+        (None, 0, "AT  WORD  DIR CELLS\nC4  TOLE  W   F4 E4 D4 B4\n1 legal play for red at C4.\n"),
+        (
+            "red: [E4]",
+            0,
+            "AT  WORD  DIR CELLS\nC4  WELT  E   A4 B4 D4 F4\n1 legal play for red at C4.\n",
+        ),
         ("red: [G1]\n  blue: [E4]", 1, "No legal play for red at C4.\n"),
     ],
     ids=["no-spots", "own-spot-on-e4", "blue-on-e4"],
