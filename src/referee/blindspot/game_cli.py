@@ -228,7 +228,12 @@ def _seat(player: str | None, state: GameState) -> str:
 @click.option("--teams", is_flag=True, help="Four players: red+yellow against blue+green.")
 @click.option("--solo", is_flag=True, help="Solo play: blue and red alternate, blue first.")
 @click.option(
-    "--catalog", metavar="FILE", type=FilePath(), envvar="REFEREE_CATALOG", help="Tile catalog."
+    "--catalog",
+    metavar="FILE",
+    type=FilePath(),
+    envvar="REFEREE_CATALOG",
+    show_envvar=True,
+    help="Tile catalog.",
 )
 @click.option(
     "-o",

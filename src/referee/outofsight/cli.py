@@ -141,10 +141,19 @@ def score_frame(
 ) -> int:
     """Score a frame: points, saved and lost cards.
 
-    FILE (YAML; - reads stdin) maps each player to the bank they hold when the
-    frame ends: a list of cards (blue-7, or just blue) or a mapping colour:
-    count. Optional keys: mode (basic, the default, or advanced) and frame
-    (1, 2 or 3). Basic: 1 point a card. Advanced: the three largest colour
+    FILE (YAML; - reads stdin) has a key players: that maps each player to
+    the bank they hold when the frame ends, a list of cards (blue-7, or just
+    blue) or a mapping colour: count. Optional keys: mode (basic, the
+    default, or advanced) and frame (1, 2 or 3).
+
+    \b
+    A frame file:
+      mode: advanced
+      players:
+        Ann: [red-1, red-5, blue-2, green]
+        Bob: {green: 3, yellow: 1}
+
+    Basic: 1 point a card. Advanced: the three largest colour
     piles score, the next three are saved for the next frame, the rest
     subtract; in the final frame everything after the first three subtracts.
 

@@ -139,5 +139,10 @@ def run(folder: str, host: str, port: int, token: str | None, lan: bool) -> int:
         lifespan="on",
     )
     server = uvicorn.Server(config)
-    server.run()
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        # uvicorn shuts down on Ctrl-C (SIGINT), then raises the signal again
+        # for its caller: stopping a server that way is its normal end.
+        pass
     return 0
