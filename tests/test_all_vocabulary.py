@@ -115,6 +115,27 @@ def test_one_picture_option() -> None:
         assert long_name(p) not in ("--svg", "--pdf", "--file"), path
 
 
+@pytest.mark.parametrize(
+    ("command", "old", "new", "rest"),
+    [
+        (("spotit", "deal", "caterpillar"), "--players", "--player-count", ("--seed", "7")),
+        (("spotit", "generate", "--order", "2"), "--cards", "--card-count", ()),
+    ],
+    ids=["deal --players", "generate --cards"],
+)
+def test_old_names_still_work_unseen(
+    invoke: Runner, command: tuple[str, ...], old: str, new: str, rest: tuple[str, ...]
+) -> None:
+    """An old script still runs, and gets the same answer; --help and the
+    errors name only the new option."""
+    assert invoke(*command, old, "3", *rest) == invoke(*command, new, "3", *rest)
+    assert invoke(*command, new, "3", *rest)[0] == 0
+    code, out, _ = invoke(*command[:2], "--help")
+    assert code == 0 and new in out and old + " " not in out and f"{old}," not in out
+    code, _, err = invoke(*command, old, "x", *rest)
+    assert code == 2 and f"'{new}'" in err and f"'{old}'" not in err
+
+
 FILE_METAVARS = ("FILE", "DECK", "DIR", "GAME", "FRAME_FILE")
 
 

@@ -409,6 +409,28 @@ class FilePath(click.Path):
         return super().convert(value, param, ctx)
 
 
+class RenamedOption(click.Option):
+    """An option that also answers to its ``old`` names, for scripts written
+    before it was renamed; ``--help`` and error messages show only the new."""
+
+    def __init__(self, *args: Any, old: Sequence[str] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.old_names = tuple(old)
+
+    def _new_opts(self) -> list[str]:
+        return [o for o in self.opts if o not in self.old_names]
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        opts, self.opts = self.opts, self._new_opts()
+        try:
+            return super().get_help_record(ctx)
+        finally:
+            self.opts = opts
+
+    def get_error_hint(self, ctx: click.Context | None) -> str:
+        return " / ".join(f"'{o}'" for o in self._new_opts())
+
+
 GAMES_FOLDER = "games"
 """The folder ``referee serve`` keeps its games in by default: its files are
 offered when a game file is completed."""

@@ -3,6 +3,7 @@ only when the server starts, so other commands never load them."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 
@@ -139,10 +140,8 @@ def run(folder: str, host: str, port: int, token: str | None, lan: bool) -> int:
         lifespan="on",
     )
     server = uvicorn.Server(config)
-    try:
+    # uvicorn shuts down on Ctrl-C (SIGINT), then raises the signal again for
+    # its caller: stopping a server that way is its normal end (exit 0).
+    with contextlib.suppress(KeyboardInterrupt):
         server.run()
-    except KeyboardInterrupt:
-        # uvicorn shuts down on Ctrl-C (SIGINT), then raises the signal again
-        # for its caller: stopping a server that way is its normal end.
-        pass
     return 0

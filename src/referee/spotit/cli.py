@@ -7,7 +7,16 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from referee.cli import CONTEXT_SETTINGS, F, FilePath, echo, emit_json, json_option, page_options
+from referee.cli import (
+    CONTEXT_SETTINGS,
+    F,
+    FilePath,
+    RenamedOption,
+    echo,
+    emit_json,
+    json_option,
+    page_options,
+)
 
 if TYPE_CHECKING:
     from referee.spotit.rules import Deck
@@ -133,7 +142,10 @@ def match(deck: str, first: int, second: int, as_json: bool) -> int:
 )
 @click.option(
     "--card-count",
+    "--cards",
     "cards",
+    cls=RenamedOption,
+    old=("--cards",),
     callback=whole,
     metavar="N",
     help="Keep only N cards (the rest are dropped).",
@@ -388,7 +400,10 @@ def result(game: str, counts: str, placed: str | None, as_json: bool) -> int:
 @click.argument("game", metavar="GAME", type=click.Choice(GAME_KEYS, case_sensitive=False))
 @click.option(
     "--player-count",
+    "--players",
     "players",
+    cls=RenamedOption,
+    old=("--players",),
     required=True,
     callback=whole,
     metavar="N",
