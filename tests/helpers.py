@@ -117,7 +117,7 @@ def assert_one_error_line(
 
         error = json.loads(out)["error"]
         assert error["message"] == err[len("Error: ") : -1], (out, err)
-        assert error["kind"] in ("input", "conflict", "exists", "dictionary")
+        assert error["kind"] in ("input", "usage", "conflict", "exists", "dictionary")
     else:
         assert out == ""
     assert err.endswith("\n")

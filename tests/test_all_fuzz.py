@@ -1259,10 +1259,19 @@ def render(case: BatchCase, folder: Path) -> bytes:
     return case.separator.join(out) + (case.separator if case.final_newline and out else b"")
 
 
+def _blank(raw: bytes) -> bool:
+    """A line ``--batch`` skips: nothing but white space (once it is UTF-8 text)."""
+    try:
+        return not raw.decode("utf-8").strip()
+    except UnicodeDecodeError:
+        return False
+
+
 def batch_once(target: BatchTarget, case: BatchCase, root: Path) -> None:
-    """Run a batch and check the batch contract: one result per line, in order; a bad
-    line gets ``{"line": N, "error": "line N: ..."}``; exit 2 iff a line failed, else 0;
-    nothing on stderr, no traceback, no file touched."""
+    """Run a batch and check the batch contract: one result per line that is not
+    blank, in order; a bad line gets
+    ``{"line": N, "error": {"kind": KIND, "message": "line N: ..."}}``; exit 2 iff a
+    line failed, else 0; nothing on stderr, no traceback, no file touched."""
     with example_folder(root) as folder:
         (folder / "garbage.yaml").write_bytes(case.garbage)
         for name in SUPPORT:
@@ -1282,20 +1291,27 @@ def batch_once(target: BatchTarget, case: BatchCase, root: Path) -> None:
         raw_lines.pop()
     out_lines = outcome.out.split("\n")
     require(out_lines.pop() == "", f"{where}stdout does not end with a newline")
+    numbered = [(n, raw) for n, raw in enumerate(raw_lines, start=1) if not _blank(raw)]
     require(
-        len(out_lines) == len(raw_lines),
-        f"{where}{len(raw_lines)} lines in, {len(out_lines)} results out: {outcome.out[:1500]!r}",
+        len(out_lines) == len(numbered),
+        f"{where}{len(numbered)} lines in, {len(out_lines)} results out: {outcome.out[:1500]!r}",
     )
     failed = False
-    for n, (raw, out) in enumerate(zip(raw_lines, out_lines, strict=True), start=1):
+    for (n, raw), out in zip(numbered, out_lines, strict=True):
         result = json.loads(out)
         require(isinstance(result, dict), f"{where}line {n}: result {out[:300]!r}")
         if "error" not in result:
             require(not certainly_bad(raw), f"{where}line {n} {raw[:300]!r} got {out[:300]!r}")
             continue
         failed = True
-        error = result["error"]
         require(result.get("line") == n, f"{where}line {n}: {result}")
+        require(
+            isinstance(result["error"], dict)
+            and set(result["error"]) == {"kind", "message"}
+            and isinstance(result["error"]["kind"], str),
+            f"{where}{str(result)[:500]}",
+        )
+        error = result["error"]["message"]
         require(
             isinstance(error, str) and error.startswith(f"line {n}: "),
             f"{where}{str(result)[:500]}",

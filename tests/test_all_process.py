@@ -131,11 +131,11 @@ SESSIONS: dict[str, list[Step]] = {
         step(1, f"spotit verify {FRUIT}"),  # not a plane
         step(0, "spotit verify examples/spotit/lost-two.yaml --json"),  # a subset of a plane
         step(1, f"spotit match {FRUIT} 4 12"),  # they share two
-        step(0, "spotit generate --order 3 --seed classroom -o {tmp}/deck.yaml"),
+        step(0, "spotit generate --order 3 --seed 2024 -o {tmp}/deck.yaml"),
         step(0, "spotit verify -", input="@{tmp}/deck.yaml"),
         step(0, "spotit render {tmp}/deck.yaml -o {tmp}/cards.svg"),
         step(0, "spotit result two-chests --counts ann=12,bob=9,cy=9"),
-        step(0, "spotit deal caterpillar --players 3 --seed 7 --json"),
+        step(0, "spotit deal caterpillar --player-count 3 --seed 7 --json"),
         step(2, "spotit generate --order 6"),
     ],
     "timer": [

@@ -33,7 +33,8 @@ def test_reference_has_every_command_with_its_options() -> None:
         assert section.startswith(f"\n```text\nUsage: {path} ")
         for param in ctx.command.params:
             if isinstance(param, click.Option) and not param.hidden:
-                assert param.opts[-1] in section, (path, param.opts)
+                record = param.get_help_record(ctx)
+                assert record is not None and record[0] in section, (path, param.opts)
         if not isinstance(ctx.command, click.Group):
             assert "Example:" in section, path
 

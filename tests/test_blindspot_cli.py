@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from helpers import ASPELL, SAMPLE, SAMPLE_POSITION, Runner, one_json
+from referee.blindspot.render import explain
 
 HUNSPELL = {"name": "en_US", "provider": "hunspell"}
 
@@ -62,6 +63,7 @@ def verdict(
         "direction": direction,
         "bonus": bonus,
         "reason": reason,
+        "explanation": explain(reason),
         "player": player,
         "dictionary": dictionary if dictionary is not None else ASPELL,
     }
@@ -364,6 +366,26 @@ def test_dictionary_not_installed(referee: Runner) -> None:
     assert "Traceback" not in err
 
 
+@pytest.mark.parametrize(
+    ("spec", "package"),
+    [
+        ("myspell:en_US", "apt-get install hunspell-en-us"),  # myspell: enchant 1's hunspell
+        ("hunspell:xx_YY", "apt-get install hunspell-xx-yy (or hunspell-xx)"),
+        ("nuspell:xx", "apt-get install hunspell-xx;"),
+        ("aspell:xx_YY", "apt-get install aspell-xx;"),
+        ("zzspell:xx_YY", "install a zzspell dictionary for xx_YY"),
+    ],
+)
+def test_a_missing_dictionary_names_the_package(referee: Runner, spec: str, package: str) -> None:
+    code, out, err = referee(
+        "check-word", "seas", "--layout", SAMPLE, "--at", "D1", "--dictionary", spec
+    )
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1 and err.startswith(f"Error: dictionary {spec} is not installed")
+    assert package in err
+    assert "apt-get install en)" not in err and "apt-get install xx)" not in err
+
+
 def test_dictionary_from_environment(referee: Runner) -> None:
     code, out, err = referee(
         "check-word",
@@ -448,6 +470,7 @@ def test_words_min_length_6(referee: Runner) -> None:
     code, out, err = referee("words", "--layout", SAMPLE, "--min-length", "6")
     assert (code, err) == (0, "")
     assert out == (
+        "AT  WORD    DIR CELLS\n"
         "E4  STALES  N   E7 E6 E5 E3 E2 E1\n"
         "E5  STOLES  N   E7 E6 E4 E3 E2 E1\n"
         "D6  ACTION  W   G6 F6 E6 C6 B6 A6\n"
@@ -459,8 +482,12 @@ def test_words_min_length_6(referee: Runner) -> None:
 @pytest.mark.parametrize(
     ("position", "code", "expected"),
     [
-        (None, 0, "C4  TOLE  W   F4 E4 D4 B4\n1 legal play for red at C4.\n"),
-        ("red: [E4]", 0, "C4  WELT  E   A4 B4 D4 F4\n1 legal play for red at C4.\n"),
+        (None, 0, "AT  WORD  DIR CELLS\nC4  TOLE  W   F4 E4 D4 B4\n1 legal play for red at C4.\n"),
+        (
+            "red: [E4]",
+            0,
+            "AT  WORD  DIR CELLS\nC4  WELT  E   A4 B4 D4 F4\n1 legal play for red at C4.\n",
+        ),
         ("red: [G1]\n  blue: [E4]", 1, "No legal play for red at C4.\n"),
     ],
     ids=["no-spots", "own-spot-on-e4", "blue-on-e4"],

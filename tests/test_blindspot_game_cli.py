@@ -161,6 +161,7 @@ def test_scripted_two_player_game_to_its_end(game: Game, referee: Runner) -> Non
     assert doc == {
         "valid": True,
         "reason": None,
+        "explanation": None,
         "version": 1,
         "action": play("red", "G1", "pet"),
         "word": "pet",
@@ -602,7 +603,13 @@ def test_hint_text_and_game_over(quick: Game, invoke: Runner, tmp_path: Path) ->
     shutil.copyfile(DATA / "two-player-game.yaml", ended)
     code, out, err = invoke("blindspot", "game", "hint", str(ended), "--json")
     assert (code, err) == (1, "")
-    assert one_json(out) == {"player": None, "count": 0, "plays": [], "reason": "game-over"}
+    assert one_json(out) == {
+        "player": None,
+        "count": 0,
+        "plays": [],
+        "reason": "game-over",
+        "explanation": "the game is over",
+    }
 
 
 # --------------------------------------------------------------- bad input

@@ -130,7 +130,7 @@ def test_generate_json(referee: Runner) -> None:
         "tiles": data["tiles"],
         "letters": data["letters"],
         "catalog": {"name": "standard", "sha256": STANDARD_SHA},
-        "file": None,
+        "output": None,
     }
 
 
@@ -139,7 +139,7 @@ def test_generate_json_with_output_file(referee: Runner, tmp_path: Path) -> None
     code, stdout, err = referee("setup", "generate", "--seed", "2024", "-o", str(out), "--json")
     assert (code, err) == (0, "")
     doc = one_json(stdout)
-    assert (doc["seed"], doc["code"], doc["file"]) == (2024, SEED_2024_CODE, str(out))
+    assert (doc["seed"], doc["code"], doc["output"]) == (2024, SEED_2024_CODE, str(out))
     assert out.read_text(encoding="utf-8") == golden(SEED_2024)
 
 
@@ -297,7 +297,7 @@ def test_valid_files_verify(referee: Runner, path: str) -> None:
     assert (code, err) == (0, "")
     assert one_json(out) == {
         "valid": True,
-        "file": path,
+        "setup": path,
         "problems": [],
         "catalog": {"name": "standard", "sha256": STANDARD_SHA},
     }
@@ -331,7 +331,7 @@ def assert_problems(
     assert (code, err) == (1, "")
     doc = one_json(out)
     assert doc["valid"] is False
-    assert doc["file"] == path
+    assert doc["setup"] == path
     assert [(p["kind"], p["message"]) for p in doc["problems"]] == expected
     code, out, err = referee("setup", "verify", path, *extra)
     noun = "problem" if len(expected) == 1 else "problems"
@@ -778,6 +778,26 @@ def test_catalog_template_to_a_file(referee: Runner, tmp_path: Path) -> None:
     )
 
 
+def test_catalog_template_json_names_the_file(referee: Runner, tmp_path: Path) -> None:
+    out = tmp_path / "my-tiles.yaml"
+    code, stdout, err = referee("setup", "catalog", "--template", "-o", str(out), "--json")
+    assert (code, err) == (0, "")
+    assert one_json(stdout) == {"output": str(out)}
+    assert out.read_text(encoding="utf-8") == referee("setup", "catalog", "--template")[1]
+
+
+def test_catalog_output_without_template_is_refused(referee: Runner, tmp_path: Path) -> None:
+    out = tmp_path / "cat.yaml"
+    line = error_line(referee("setup", "catalog", "-o", str(out)))
+    assert "-o writes the --template" in line
+    assert not out.exists()
+
+
+def test_catalog_template_json_to_stdout_is_refused(referee: Runner) -> None:
+    line = assert_one_error_line(*referee("setup", "catalog", "--template", "--json"), as_json=True)
+    assert "--template --json needs -o FILE" in line
+
+
 def rewritten_standard() -> str:
     """The standard catalog's letters, rewritten: other comments, tiles in
     reverse order, side B first, upper case, one string per face."""
@@ -925,6 +945,7 @@ def test_check_word_accepts_every_setup_form(
         "at": at,
         **verdict,
         "reason": None,
+        "explanation": None,
         "player": "red",
         "dictionary": ASPELL,
     }

@@ -74,12 +74,12 @@ def test_check_word_batch_goes_on_after_bad_lines() -> None:
     code, out, err = referee("check-word", "--batch", "--layout", SAMPLE, stdin=stdin)
     assert (code, err) == (2, "")
     results = [json.loads(o) for o in out]
-    assert len(results) == 11
-    assert results[0]["valid"] is True and results[10]["valid"] is True
-    errors = {r["line"]: r["error"] for r in results if "error" in r}
-    assert sorted(errors) == [2, 3, 4, 5, 6, 7, 8, 9, 10]
+    assert len(results) == 10  # the blank line 3 is skipped
+    assert results[0]["valid"] is True and results[9]["valid"] is True
+    kinds = {r["line"]: r["error"]["kind"] for r in results if "error" in r}
+    assert kinds == dict.fromkeys([2, 4, 5, 6, 7, 8, 9, 10], "input")
+    errors = {r["line"]: r["error"]["message"] for r in results if "error" in r}
     assert errors[2].startswith("line 2: not JSON")
-    assert errors[3] == "line 3: empty line (expected a JSON object)"
     assert errors[4] == "line 4: expected a JSON object, got list"
     assert "words are letters a-z only" in errors[5]
     assert errors[6] == "line 6: --at: 'J1' is off the board (cells run from A1 to I9)"
@@ -91,6 +91,20 @@ def test_check_word_batch_goes_on_after_bad_lines() -> None:
 
 def test_check_word_batch_with_no_lines_is_done() -> None:
     assert referee("check-word", "--batch", "--layout", SAMPLE) == (0, [], "")
+
+
+def test_check_word_batch_skips_blank_lines() -> None:
+    stdin = (
+        b"\n  \n"
+        + lines({"word": "seas", "at": "D1"})
+        + b"\t\n"
+        + lines({"word": "se4s", "at": "D1"})
+    )
+    code, out, err = referee("check-word", "--batch", "--layout", SAMPLE, stdin=stdin)
+    assert (code, err) == (2, "")
+    results = [json.loads(o) for o in out]
+    assert len(results) == 2 and results[0]["valid"] is True
+    assert results[1]["line"] == 5 and results[1]["error"]["kind"] == "input"
 
 
 @pytest.mark.parametrize(
@@ -123,7 +137,8 @@ def test_score_claim_batch() -> None:
     assert results[0]["points"] == {"blue": 20, "red": 32}
     assert results[1]["points"] == {"blue": 20, "red": 24, "green": 17}
     assert results[0] == one_shot("score-claim", "quash", "--board", BOARD, "--player", "red")
-    assert results[4]["line"] == 5 and "'nobody' is not a player" in results[4]["error"]
+    assert results[4]["line"] == 5 and "'nobody' is not a player" in results[4]["error"]["message"]
+    assert results[4]["error"]["kind"] == "input"
 
 
 def test_score_claim_batch_all_good_exits_zero() -> None:
@@ -150,7 +165,10 @@ def test_batch_answers_are_the_one_shot_bytes_repeated_lines_too() -> None:
     assert (code, err) == (2, "")
     for n, (play, got) in enumerate(zip(stream, out, strict=True), start=1):
         if "at" not in play:
-            assert json.loads(got) == {"line": n, "error": f"line {n}: at: no cell given"}
+            assert json.loads(got) == {
+                "line": n,
+                "error": {"kind": "input", "message": f"line {n}: at: no cell given"},
+            }
             continue
         args = ["check-word", str(play["word"]), "--layout", SAMPLE, "--at", str(play["at"])]
         if "position" in play:
@@ -227,4 +245,5 @@ def test_batch_line_over_the_limit_is_one_error_and_the_batch_goes_on() -> None:
     assert len(results) == 4
     assert results[0]["valid"] is True and results[2] == results[0]
     for n in (2, 4):
-        assert results[n - 1] == {"line": n, "error": f"line {n}: line is over 1048576 bytes"}
+        message = f"line {n}: line is over 1048576 bytes"
+        assert results[n - 1] == {"line": n, "error": {"kind": "input", "message": message}}

@@ -80,7 +80,7 @@ def test_example_three_json(referee: Runner) -> None:
             "by": "bank-order",
         }
     ]
-    assert (data["warnings"], data["next_file"]) == ([], None)
+    assert (data["warnings"], data["output"]) == ([], None)
 
 
 def test_stdin(referee: Runner) -> None:
@@ -175,7 +175,7 @@ def test_next_writes_the_next_frame_file(referee: Runner, tmp_path: Path) -> Non
     nxt = tmp_path / "frame2.yaml"
     code, out, _ = referee("score-frame", EXAMPLE_THREE, "--next", str(nxt), "--json")
     assert code == 0
-    assert one_json(out)["next_file"] == str(nxt)
+    assert one_json(out)["output"] == str(nxt)
     written = yaml.safe_load(nxt.read_text(encoding="utf-8"))
     assert written == {
         "mode": "advanced",
@@ -332,7 +332,7 @@ def test_whole_game(referee: Runner, tmp_path: Path) -> None:
             assert summary(data["players"][player], tuple(expected)) == expected, (n, player)
         assert data["frames_played"] == n
     assert data["totals"] == EXPECTED["totals"]
-    assert (data["finished"], data["winners"]) == (True, EXPECTED["winners"])
+    assert (data["over"], data["winners"]) == (True, EXPECTED["winners"])
     assert data["tie_break"] == {
         "tied": ["Brian", "Jessica"],
         "numbers": {"Brian": 55, "Jessica": 55},
@@ -443,7 +443,7 @@ def test_game_new_refuses_to_overwrite(referee: Runner, tmp_path: Path) -> None:
     code, out, _ = referee(*args, "--force", "--json")
     assert code == 0
     assert one_json(out) == {
-        "game": str(game),
+        "output": str(game),
         "mode": "basic",
         "players": ["A", "B"],
         "first": "A",

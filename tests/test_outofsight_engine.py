@@ -139,9 +139,9 @@ def test_undo_restores_what_show_printed_before(referee: Runner, tmp_path: Path)
     for n in (1, 2, 3):
         frame(referee, game, n)
         shown.append(show(referee, game))
-    assert shown[-1]["finished"] and shown[-1]["winners"] == ["Brian", "Jessica"]
+    assert shown[-1]["over"] and shown[-1]["winners"] == ["Brian", "Jessica"]
     code, data = undo(referee, game)
-    assert (code, data["winners"], data["finished"]) == (0, [], False)
+    assert (code, data["winners"], data["over"]) == (0, [], False)
     assert without_version(show(referee, game)) == without_version(shown[-2])
     # The history keeps everything: frames and undos.
     kept = yaml.safe_load(game.read_text(encoding="utf-8"))["history"]
@@ -221,7 +221,7 @@ def test_next_is_checked_before_the_frame_is_recorded(referee: Runner, tmp_path:
     # The natural retry with --force records the frame once.
     code, out, err = referee(*args, "--force", "--json")
     assert (code, err) == (0, "")
-    assert (one_json(out)["version"], one_json(out)["next_file"]) == (1, str(nxt))
+    assert (one_json(out)["version"], one_json(out)["output"]) == (1, str(nxt))
     assert yaml.safe_load(nxt.read_text(encoding="utf-8"))["frame"] == 2
     assert len(yaml.safe_load(game.read_text(encoding="utf-8"))["history"]) == 1
 

@@ -152,8 +152,21 @@ def test_q_quits() -> None:
     child.expect_exact(PROMPT)
     child.send("\n+q")
     code, rest = finish(child)
-    assert code == 130
-    assert rest.endswith("Error: aborted\n")
+    assert code == 0
+    assert rest.endswith("\nQuit.\n")
+    assert "Error" not in rest
+
+
+@pytest.mark.process
+def test_q_before_the_start_quits_too_and_json_says_so() -> None:
+    child = spawn("--json")
+    child.expect_exact(PROMPT)
+    child.send("q")
+    code, rest = finish(child)
+    assert code == 0
+    assert "Error" not in rest
+    doc = json.loads(rest.splitlines()[-1])
+    assert doc == {"outcome": "quit", "seconds": 30.0, "hidden": False}
 
 
 @pytest.mark.process

@@ -78,7 +78,7 @@ CASES: dict[str, Bad] = {
     "order-minus-3": Bad(generate("--order", "-3"), ("--order -3", "2 or more")),
     "order-abc": Bad(generate("--order", "abc"), ("--order", "'abc' is not a whole number")),
     "cards-larger-than-plane": Bad(
-        generate("--order", "3", "--cards", "14"), ("--cards 14", "only 13 cards")
+        generate("--order", "3", "--card-count", "14"), ("--card-count 14", "only 13 cards")
     ),
     "garbage-yaml": Bad(
         verify(), (D, "line 2", "not valid YAML"), (("deck.yaml", b"cards: [[a, b]\n  - : :\n"),)
@@ -95,7 +95,9 @@ CASES: dict[str, Bad] = {
     "order-huge": Bad(generate("--order", "1" + "0" * 30), ("--order", "is too large")),
     "order-100-million": Bad(generate("--order", "100000000"), ("--order 100000000", "up to 97")),
     "order-5000-digits": Bad(generate("--order", "9" * 5000), ("--order", "'999", "too large")),
-    "cards-2.5": Bad(generate("--order", "2", "--cards", "2.5"), ("--cards", "not a whole number")),
+    "cards-2.5": Bad(
+        generate("--order", "2", "--card-count", "2.5"), ("--card-count", "not a whole number")
+    ),
     # ---------------------------------------------------------------- the rest
     "missing-deck": Bad(verify("{tmp}/nope.yaml"), ("{tmp}/nope.yaml", "no such")),
     "deck-is-a-list": Bad(verify(), (D, "mapping", "list"), (("deck.yaml", b"- [a, b]\n"),)),
@@ -150,7 +152,7 @@ CASES: dict[str, Bad] = {
     "missing-symbols-file": Bad(
         generate("--order", "2", "--symbols", "{tmp}/none.txt"), ("{tmp}/none.txt", "no such")
     ),
-    "cards-1": Bad(generate("--order", "2", "--cards", "1"), ("--cards 1", "at least 2")),
+    "cards-1": Bad(generate("--order", "2", "--card-count", "1"), ("--card-count 1", "at least 2")),
     "output-exists": Bad(
         generate("--order", "2", "-o", D), (D, "already exists", "--force"), (("deck.yaml", b"x"),)
     ),
@@ -192,9 +194,11 @@ CASES: dict[str, Bad] = {
     "result-control-character": Bad(
         ("spotit", "result", "well", "--counts", "a\x1b[31m=1,b=2"), ("--counts", "U+001B")
     ),
-    "seed-with-escape-character": Bad(
-        generate("--order", "2", "--seed", "\x07"), ("--seed", "U+0007")
+    "seed-not-a-whole-number": Bad(
+        generate("--order", "2", "--seed", "classroom"), ("--seed", "expected a whole number")
     ),
+    "seed-negative": Bad(generate("--order", "2", "--seed", "-1"), ("--seed",)),
+    "seed-too-long": Bad(generate("--order", "2", "--seed", "9" * 19), ("--seed",)),
     "name-with-newline": Bad(generate("--order", "2", "--name", "a\nb"), ("--name", "U+000A")),
     "symbol-with-control-character": Bad(
         verify(),
@@ -218,14 +222,15 @@ CASES: dict[str, Bad] = {
         ("spotit", "result", "tom-thumb", "--counts", "a=1,b=2"), ("--counts", "solo game")
     ),
     "deal-too-many-players": Bad(
-        ("spotit", "deal", "hide-and-seek", "--players", "12", "--seed", "1"),
+        ("spotit", "deal", "hide-and-seek", "--player-count", "12", "--seed", "1"),
         ("--deck", "needs 71 cards", "has 57"),
     ),
     "deal-one-player": Bad(
-        ("spotit", "deal", "well", "--players", "1"), ("--players 1", "at least 2 players")
+        ("spotit", "deal", "well", "--player-count", "1"),
+        ("--player-count 1", "at least 2 players"),
     ),
     "deal-bad-deck": Bad(
-        ("spotit", "deal", "well", "--players", "2", "--deck", D),
+        ("spotit", "deal", "well", "--player-count", "2", "--deck", D),
         (D, "card 2", "empty card"),
         (("deck.yaml", deck("[a, b]", "[]")),),
     ),

@@ -17,7 +17,7 @@ from helpers import Runner
 FRUIT = "examples/spotit/fruit.yaml"  # two copying mistakes: 8 pairs off, a repeat
 PENTAGON = "tests/data/spotit/pentagon.yaml"  # verifies, but in no plane
 LOST_ONE = "tests/data/spotit/fano-lost-one.yaml"  # a subset of the Fano plane
-DEAL = ("spotit", "deal", "caterpillar", "--players", "3", "--seed", "7")
+DEAL = ("spotit", "deal", "caterpillar", "--player-count", "3", "--seed", "7")
 
 
 def test_a_broken_deck_is_not_dealt(referee: Runner) -> None:

@@ -673,9 +673,9 @@ def test_seed_shuffles_cards_symbols_and_their_order() -> None:
     ("order", "symbols", "cards", "fragment"),
     [
         (7, 56, None, "has 56 symbols; a deck of order 7 needs 57"),
-        (2, 7, 8, "--cards 8: the plane of order 2 has only 7 cards"),
-        (2, 7, 1, "--cards 1: a deck needs at least 2 cards"),
-        (2, 7, 0, "--cards 0"),
+        (2, 7, 8, "--card-count 8: the plane of order 2 has only 7 cards"),
+        (2, 7, 1, "--card-count 1: a deck needs at least 2 cards"),
+        (2, 7, 0, "--card-count 0"),
         (6, 100, None, "--order 6: no projective plane of order 6 exists"),
     ],
     ids=["too-few-symbols", "cards-larger-than-plane", "one-card", "zero-cards", "order-6"],

@@ -243,7 +243,7 @@ def test_place(
     assert (got, err) == (code, "")
     data = one_json(out)
     assert (data["valid"], data["reason"], data["discard"]) == (code == 0, reason, discard)
-    assert data["written"] is False
+    assert data["output"] is None
 
 
 def test_place_replaces_when_full_and_writes(referee: Runner, tmp_path: Path) -> None:

@@ -19,6 +19,7 @@ from referee.blindspot.rules import check_word as rules_check_word
 from referee.cli import (
     BoundedInt,
     F,
+    FilePath,
     batch_field,
     dictionary_options,
     echo,
@@ -43,25 +44,32 @@ def _add_layout_options(f: F, required: bool) -> F:
         "(overrides the position file).",
     )(f)
     f = click.option(
-        "--position", metavar="FILE", help="Position file (YAML): spots, glasses, teams."
+        "--position",
+        metavar="FILE",
+        type=FilePath(),
+        help="Position file (YAML): spots, glasses, teams.",
     )(f)
     f = click.option(
         "--player",
         type=click.Choice(COLOURS, case_sensitive=False),
+        metavar="NAME",
         default="red",
         show_default=True,
-        help="The colour playing.",
+        help="The colour playing: red, yellow, blue or green.",
     )(f)
     f = click.option(
         "--catalog",
         metavar="FILE",
+        type=FilePath(),
         envvar="REFEREE_CATALOG",
+        show_envvar=True,
         help="Tile catalog for 'tiles:' layouts.",
     )(f)
     return click.option(
         "--layout",
         required=required,
         metavar="FILE",
+        type=FilePath(),
         help="Layout or setup file (YAML); - for stdin.",
     )(f)
 
@@ -142,9 +150,12 @@ def check_word(
             raise click.UsageError(f"Missing option '{option}'.")
     verdict, board, pos, lexicon = judge.judge({"word": word, **defaults})
     if as_json:
+        from referee.blindspot.render import explain
+
         emit_json(
             {
                 **verdict.to_dict(),
+                "explanation": explain(verdict.reason),
                 "player": verdict_player(defaults),
                 "dictionary": lexicon.describe(),
             }
@@ -234,8 +245,11 @@ class _Judge:
         if answer is None:
             no_stdin_files(fields, BATCH_FILES)
             verdict, _, _, lexicon = self.judge(fields)
+            from referee.blindspot.render import explain
+
             result = {
                 **verdict.to_dict(),
+                "explanation": explain(verdict.reason),
                 "player": verdict_player(fields),
                 "dictionary": lexicon.describe(),
             }
@@ -251,6 +265,7 @@ class _Judge:
 @click.option(
     "--min-length",
     type=BoundedInt(3, 99),
+    metavar="N",
     default=3,
     show_default=True,
     help="Shortest word to list.",

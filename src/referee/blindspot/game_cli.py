@@ -40,6 +40,8 @@ from referee.blindspot.rules import COLOURS, legal_plays, normalise_word
 from referee.cli import (
     CONTEXT_SETTINGS,
     BoundedInt,
+    FilePath,
+    GamePath,
     dictionary_options,
     echo,
     emit_json,
@@ -101,9 +103,12 @@ def _report(
     ok = outcome is None or outcome.ok
     verdict = outcome.verdict if outcome is not None else None
     if as_json:
+        from referee.blindspot.render import explain
+
         doc: dict[str, Any] = {
             "valid": ok,
             "reason": outcome.reason if outcome is not None else None,
+            "explanation": explain(outcome.reason) if outcome is not None else None,
             "version": current.version,
         }
         if action is not None:
@@ -198,7 +203,8 @@ def _act(
 _player_option = click.option(
     "--player",
     type=click.Choice(COLOURS, case_sensitive=False),
-    help="The seat acting (default: whoever's turn it is).",
+    metavar="NAME",
+    help="The seat acting, a colour (default: whoever's turn it is).",
 )
 
 
@@ -210,18 +216,34 @@ def _seat(player: str | None, state: GameState) -> str:
 
 
 @game.command("new")
-@click.option("--layout", required=True, metavar="FILE", help="Layout or setup file (YAML).")
+@click.option(
+    "--layout", required=True, metavar="FILE", type=FilePath(), help="Layout or setup file (YAML)."
+)
 @click.option(
     "--players",
-    metavar="COLOURS",
+    metavar="NAME,...",
     default="",
     help="Seats in turn order, e.g. red,blue or red,blue,yellow,green (first listed starts; "
     "in a team game the teams sit alternately).",
 )
 @click.option("--teams", is_flag=True, help="Four players: red+yellow against blue+green.")
 @click.option("--solo", is_flag=True, help="Solo play: blue and red alternate, blue first.")
-@click.option("--catalog", metavar="FILE", envvar="REFEREE_CATALOG", help="Tile catalog.")
-@click.option("-o", "--output", required=True, metavar="FILE", help="The game file to create.")
+@click.option(
+    "--catalog",
+    metavar="FILE",
+    type=FilePath(),
+    envvar="REFEREE_CATALOG",
+    show_envvar=True,
+    help="Tile catalog.",
+)
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    metavar="FILE",
+    type=FilePath(output=True),
+    help="The game file to create.",
+)
 @force_option
 @dictionary_options
 @json_option
@@ -268,11 +290,19 @@ def game_new(
     except InputError as exc:
         raise exc.renamed(OPTION_NAMES) from None
     created = engine.create(BLIND_SPOT, output, setup, force=force)
-    return _report(output, created, as_json, headline=f"New {setup.mode} game in {output}.")
+    if output == "-":
+        return 0  # the game file went to stdout, and nothing else may
+    return _report(
+        output,
+        created,
+        as_json,
+        headline=f"New {setup.mode} game in {output}.",
+        extra={"output": output},
+    )
 
 
 @game.command("play")
-@click.argument("game_file", metavar="GAME")
+@click.argument("game_file", metavar="GAME", type=GamePath())
 @click.argument("word")
 @click.option(
     "--at", "at_name", required=True, metavar="CELL", help="The cell the new spot covers."
@@ -315,7 +345,7 @@ def game_play(
 
 
 @game.command("bonus")
-@click.argument("game_file", metavar="GAME")
+@click.argument("game_file", metavar="GAME", type=GamePath())
 @click.option("--at", "at_name", required=True, metavar="CELL", help="Any vacant cell.")
 @expect_version_option
 @json_option
@@ -336,7 +366,7 @@ def game_bonus(game_file: str, at_name: str, expect_version: int | None, as_json
 
 
 @game.command("skip-bonus")
-@click.argument("game_file", metavar="GAME")
+@click.argument("game_file", metavar="GAME", type=GamePath())
 @expect_version_option
 @json_option
 def game_skip_bonus(game_file: str, expect_version: int | None, as_json: bool) -> int:
@@ -356,7 +386,7 @@ def game_skip_bonus(game_file: str, expect_version: int | None, as_json: bool) -
 
 
 @game.command("timeout")
-@click.argument("game_file", metavar="GAME")
+@click.argument("game_file", metavar="GAME", type=GamePath())
 @_player_option
 @click.option(
     "--anyway",
@@ -401,7 +431,7 @@ def game_timeout(
 
 
 @game.command("undo")
-@click.argument("game_file", metavar="GAME")
+@click.argument("game_file", metavar="GAME", type=GamePath())
 @expect_version_option
 @json_option
 def game_undo(game_file: str, expect_version: int | None, as_json: bool) -> int:
@@ -430,7 +460,7 @@ def game_undo(game_file: str, expect_version: int | None, as_json: bool) -> int:
 
 
 @game.command("show")
-@click.argument("game_file", metavar="GAME")
+@click.argument("game_file", metavar="GAME", type=GamePath())
 @json_option
 def game_show(game_file: str, as_json: bool) -> int:
     """The board with every spot, the glasses tile, whose turn, who is out, the winner.
@@ -456,9 +486,14 @@ def game_show(game_file: str, as_json: bool) -> int:
 
 
 @game.command("hint")
-@click.argument("game_file", metavar="GAME")
+@click.argument("game_file", metavar="GAME", type=GamePath())
 @click.option(
-    "--min-length", type=BoundedInt(3, 99), default=3, show_default=True, help="Shortest word."
+    "--min-length",
+    type=BoundedInt(3, 99),
+    metavar="N",
+    default=3,
+    show_default=True,
+    help="Shortest word.",
 )
 @dictionary_options
 @json_option
@@ -475,7 +510,17 @@ def game_hint(
     setup, state = current.log.setup, current.state
     if state.turn is None:
         if as_json:
-            emit_json({"player": None, "count": 0, "plays": [], "reason": "game-over"})
+            from referee.blindspot.render import explain
+
+            emit_json(
+                {
+                    "player": None,
+                    "count": 0,
+                    "plays": [],
+                    "reason": "game-over",
+                    "explanation": explain("game-over"),
+                }
+            )
         else:
             echo("The game is over.")
         return 1

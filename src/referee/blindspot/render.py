@@ -119,13 +119,15 @@ def render_board(
 
 
 def format_plays(plays: Sequence[Play], player: str, at: Cell | None) -> str:
-    """``referee words``: one play per line, then the count."""
+    """``referee words``: a header, one play per line (the new spot, the word,
+    the direction it reads in, its letters' cells), then the count."""
     where = f" at {at.name}" if at else ""
     if not plays:
         return f"No legal play for {player}{where}."
-    width = max(len(p.word) for p in plays)
-    lines = [
-        f"{p.at.name:<3} {p.word.upper():<{width}}  {p.direction.name:<2}  "
+    width = max(4, *(len(p.word) for p in plays))
+    lines = [f"{'AT':<3} {'WORD':<{width}}  {'DIR':<3} CELLS"]
+    lines += [
+        f"{p.at.name:<3} {p.word.upper():<{width}}  {p.direction.name:<3} "
         f"{' '.join(c.name for c in p.cells)}"
         for p in plays
     ]

@@ -24,6 +24,7 @@ from referee.blindspot.tiles import verify as check
 from referee.cli import (
     CONTEXT_SETTINGS,
     BoundedInt,
+    FilePath,
     echo,
     emit_json,
     force_option,
@@ -36,6 +37,7 @@ from referee.core.files import check_destinations, display_name, write_bytes, wr
 catalog_option = click.option(
     "--catalog",
     metavar="FILE",
+    type=FilePath(),
     envvar="REFEREE_CATALOG",
     show_envvar=True,
     help="Tile catalog (YAML). Default: the shipped 'standard' stand-in catalog.",
@@ -72,11 +74,18 @@ def setup() -> None:
 @click.option(
     "--seed",
     type=BoundedInt(0, MAX_SEED),
+    metavar="N",
     help="Seed (a whole number of at most 18 digits); drawn at random if omitted.",
 )
 @click.option("--code", "code", metavar="CODE", help="Rebuild the setup a code names (BS1-...).")
 @catalog_option
-@click.option("-o", "--output", metavar="FILE", help="Write the setup here instead of stdout.")
+@click.option(
+    "-o",
+    "--output",
+    metavar="FILE",
+    type=FilePath(output=True),
+    help="Write the setup here instead of stdout.",
+)
 @force_option
 @json_option
 def generate(
@@ -123,7 +132,7 @@ def generate(
                 "tiles": _layout_json(layout),
                 "letters": list(cat.resolve(layout).rows),
                 "catalog": {"name": cat.name, "sha256": cat.sha256},
-                "file": output if output and output != "-" else None,
+                "output": output if output and output != "-" else None,
             }
         )
         return 0
@@ -134,7 +143,7 @@ def generate(
 
 
 @setup.command("verify")
-@click.argument("file")
+@click.argument("file", type=FilePath())
 @catalog_option
 @json_option
 def verify(file: str, catalog: str | None, as_json: bool) -> int:
@@ -156,7 +165,7 @@ def verify(file: str, catalog: str | None, as_json: bool) -> int:
         emit_json(
             {
                 "valid": not problems,
-                "file": name,
+                "setup": name,
                 "problems": [p.to_dict() for p in problems],
                 "catalog": {"name": cat.name, "sha256": cat.sha256},
             }
@@ -175,7 +184,7 @@ def verify(file: str, catalog: str | None, as_json: bool) -> int:
 
 
 @setup.command("code")
-@click.argument("file")
+@click.argument("file", type=FilePath())
 @catalog_option
 @json_option
 def code(file: str, catalog: str | None, as_json: bool) -> int:
@@ -204,10 +213,17 @@ def code(file: str, catalog: str | None, as_json: bool) -> int:
 
 
 @setup.command("show")
-@click.argument("file")
+@click.argument("file", type=FilePath())
 @catalog_option
 @page_options(required=False)
-@click.option("--svg", "svg", metavar="FILE", hidden=True, help="The old name of -o (an SVG).")
+@click.option(
+    "--svg",
+    "svg",
+    metavar="FILE",
+    type=FilePath(output=True),
+    hidden=True,
+    help="The old name of -o (an SVG).",
+)
 @force_option
 @json_option
 def show(
@@ -274,7 +290,13 @@ def show(
 @setup.command("catalog")
 @catalog_option
 @click.option("--template", is_flag=True, help="Write a fill-in-the-blanks catalog to transcribe.")
-@click.option("-o", "--output", metavar="FILE", help="Write the template here instead of stdout.")
+@click.option(
+    "-o",
+    "--output",
+    metavar="FILE",
+    type=FilePath(output=True),
+    help="Write the template here instead of stdout.",
+)
 @force_option
 @json_option
 def catalog_cmd(
@@ -292,9 +314,16 @@ def catalog_cmd(
       referee setup catalog --template -o my-tiles.yaml   # then fill in your tiles
       referee setup catalog --catalog examples/blindspot/custom-tiles.yaml
     """
+    if output is not None and not template:
+        raise click.UsageError("-o writes the --template; give --template too")
     if template:
+        to_file = output is not None and output != "-"
+        if as_json and not to_file:
+            raise click.UsageError("--template --json needs -o FILE (both would go to stdout)")
         _write_or_print(catalog_template(), output, force, "catalog template")
-        if output and output != "-":
+        if as_json:
+            emit_json({"output": output})
+        elif to_file:
             echo(
                 f"Wrote {output}: fill in the letters of each tile, then check it with "
                 f"referee setup catalog --catalog {output}"

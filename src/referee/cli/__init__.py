@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import inspect
 import os
+import re
 import sys
 import threading
 from collections.abc import Callable, Sequence
@@ -163,8 +165,29 @@ class LazyGroup(click.Group):
             cmd = getattr(importlib.import_module(module), attr)
             assert isinstance(cmd, click.Command)
             cmd.short_help = SHORT_HELP.get(cmd_name, cmd.short_help)
+            _whole_short_helps(cmd)
             return cmd
         return super().get_command(ctx, cmd_name)
+
+
+_SENTENCE = re.compile(r"(.*?[.?!])(?=\s+[A-Z(]|\s*$)")
+
+
+def first_sentence(text: str) -> str:
+    """The first sentence of a help text's first paragraph (``e.g.`` does not end one)."""
+    paragraph = " ".join(inspect.cleandoc(text).split("\n\n")[0].split())
+    m = _SENTENCE.match(paragraph)
+    return m.group(1) if m else paragraph
+
+
+def _whole_short_helps(cmd: click.Command) -> None:
+    """Each subcommand's line in a group's help is its whole first sentence,
+    wrapped, never cut off with "..." (Click cuts a short help it makes)."""
+    if isinstance(cmd, click.Group):
+        for sub in cmd.commands.values():
+            if not sub.short_help and sub.help:
+                sub.short_help = first_sentence(sub.help)
+            _whole_short_helps(sub)
 
 
 class RefereeGroup(LazyGroup):
@@ -192,10 +215,13 @@ class RefereeGroup(LazyGroup):
         standalone_mode: bool = True,
         **extra: Any,
     ) -> int:
+        argv = list(sys.argv[1:] if args is None else args)
+        words = argv[: argv.index("--")] if "--" in argv else argv
         code = run_mapped(
             lambda: super(RefereeGroup, self).main(
-                args, prog_name or "referee", complete_var, standalone_mode=False, **extra
-            )
+                argv, prog_name or "referee", complete_var, standalone_mode=False, **extra
+            ),
+            json_errors="--json" in words,
         )
         if standalone_mode:
             sys.exit(code)
@@ -212,13 +238,15 @@ class _Output(threading.local):
 _output = _Output()
 
 
-def run_mapped(call: Callable[[], Any]) -> int:
+def run_mapped(call: Callable[[], Any], *, json_errors: bool = False) -> int:
     """Run ``call`` and turn its result or error into an exit code (the one place).
 
     An error is one ``Error:`` line on stderr; under ``--json`` it is also one
-    JSON object on stdout: ``{"error": {"kind": KIND, "message": MESSAGE}}``.
+    JSON object on stdout: ``{"error": {"kind": KIND, "message": MESSAGE}}``;
+    ``json_errors`` says so before the command line is parsed (``--json`` was
+    given), so that a usage error is JSON too.
     """
-    _output.json_errors = False
+    _output.json_errors = json_errors
     try:
         rv = call()
     except RefereeError as exc:
@@ -237,7 +265,7 @@ def run_mapped(call: Callable[[], Any]) -> int:
         hint = ""
         if exc.ctx is not None:
             hint = f" (see '{exc.ctx.command_path} --help')"
-        error_line(f"{exc.format_message()}{hint}")
+        error_line(f"{exc.format_message()}{hint}", "usage")
         return EXIT_INPUT
     except click.ClickException as exc:
         error_line(exc.format_message())
@@ -365,6 +393,74 @@ class BoundedInt(click.ParamType):  # type: ignore[type-arg]  # generic from cli
             self.fail(exc.detail, param, ctx)
 
 
+class FilePath(click.Path):
+    """A file named on the command line (``-`` for stdin or stdout).
+
+    A ``click.Path``, so that bash, zsh and fish complete file names; the
+    referee's own readers and writers check the file (their errors name it),
+    so this only refuses an empty name, which is no file at all (``-o ''``
+    must not mean stdout). An ``output`` file of ``-`` is stdout, which
+    ``--json`` needs for itself: the two together are refused."""
+
+    def __init__(self, output: bool = False) -> None:
+        super().__init__(dir_okay=True, readable=False, allow_dash=True)
+        self.output = output
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not value.strip():
+            self.fail("an empty file name (give a file, or - for the standard stream)", param, ctx)
+        if self.output and value == "-" and ctx is not None and ctx.params.get("as_json"):
+            self.fail("- (stdout) and --json would both write to stdout: give one", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+class RenamedOption(click.Option):
+    """An option that also answers to its ``old`` names, for scripts written
+    before it was renamed; ``--help`` and error messages show only the new."""
+
+    def __init__(self, *args: Any, old: Sequence[str] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.old_names = tuple(old)
+
+    def _new_opts(self) -> list[str]:
+        return [o for o in self.opts if o not in self.old_names]
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        opts, self.opts = self.opts, self._new_opts()
+        try:
+            return super().get_help_record(ctx)
+        finally:
+            self.opts = opts
+
+    def get_error_hint(self, ctx: click.Context | None) -> str:
+        return " / ".join(f"'{o}'" for o in self._new_opts())
+
+
+GAMES_FOLDER = "games"
+"""The folder ``referee serve`` keeps its games in by default: its files are
+offered when a game file is completed."""
+
+
+class GamePath(FilePath):
+    """A game file: completes as a file, and also as the games of a ``games/``
+    folder in the current directory (``referee serve``'s)."""
+
+    def shell_complete(
+        self, ctx: click.Context, param: click.Parameter, incomplete: str
+    ) -> list[Any]:
+        from click.shell_completion import CompletionItem
+
+        items: list[Any] = [CompletionItem(incomplete, type="file")]
+        folder = os.path.join(os.getcwd(), GAMES_FOLDER)
+        if os.path.isdir(folder):
+            with contextlib.suppress(OSError):
+                for entry in sorted(os.listdir(folder)):
+                    name = f"{GAMES_FOLDER}/{entry}"
+                    if entry.endswith(".yaml") and name.startswith(incomplete):
+                        items.append(CompletionItem(name))
+        return items
+
+
 def expect_version_option(f: F) -> F:
     """``--expect-version N`` on every command that changes a game."""
     return click.option(
@@ -402,6 +498,7 @@ def page_options(required: bool) -> Callable[[F], F]:
             "--output",
             required=required,
             metavar="FILE",
+            type=FilePath(output=True),
             help=("The file to write" if required else "Also write a printable page")
             + ": a PDF if its name ends in .pdf, else an SVG (- for stdout).",
         )(f)
@@ -409,15 +506,34 @@ def page_options(required: bool) -> Callable[[F], F]:
     return decorate
 
 
+def complete_dictionary(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    """``--dictionary``: the dictionaries installed here (``provider:tag``), and file names."""
+    from click.shell_completion import CompletionItem
+
+    # bash's script empties its list at a "file" item: it comes first, and
+    # file names are completed only when no dictionary name matches.
+    items: list[Any] = [CompletionItem(incomplete, type="file")]
+    with contextlib.suppress(Exception):  # completion must never fail
+        from referee.core.dictionary import available_dictionaries
+
+        for tag, provider in available_dictionaries():
+            for name in (tag, f"{provider}:{tag}"):
+                if name.startswith(incomplete) and name not in {i.value for i in items}:
+                    items.append(CompletionItem(name))
+    return items
+
+
 def dictionary_options(f: F) -> F:
     f = click.option(
         "--allow",
         metavar="FILE",
+        type=FilePath(),
         help="House words (one per line) accepted on top of the dictionary.",
     )(f)
     return click.option(
         "--dictionary",
         metavar="NAME",
+        shell_complete=complete_dictionary,
         envvar="REFEREE_DICTIONARY",
         show_envvar=True,
         help="Enchant tag (en_US, en_GB), provider:tag (hunspell:en_US) or a word-list file. "
@@ -447,7 +563,8 @@ MAX_BATCH_LINE = 1024 * 1024
 
 def run_batch(handle: Callable[[dict[str, Any]], dict[str, Any] | str]) -> int:
     """``--batch``: one JSON object per stdin line in, one JSON result per line
-    out, in order. A bad line gets ``{"line": N, "error": "..."}`` and the run
+    out, in order. Blank lines are skipped. A bad line gets
+    ``{"line": N, "error": {"kind": KIND, "message": MESSAGE}}`` and the run
     goes on; the exit code is 2 at the end if any line failed, else 0.
 
     ``handle`` returns the result as a mapping, or as its JSON text already
@@ -460,6 +577,8 @@ def run_batch(handle: Callable[[dict[str, Any]], dict[str, Any] | str]) -> int:
 
     failed = False
     out = sys.stdout
+    if sys.stdin is None:  # started with stdin closed (`referee ... --batch <&-`)
+        raise InputError("<stdin>: cannot read standard input (closed?)")
     source = sys.stdin.buffer
     read = getattr(source, "read1", source.read)
     loads, dumps = json.loads, json.dumps
@@ -467,7 +586,11 @@ def run_batch(handle: Callable[[dict[str, Any]], dict[str, Any] | str]) -> int:
     too_long = False  # the line being read is already over MAX_BATCH_LINE (not kept)
     n = 0
     while True:
-        chunk = read(1 << 16)
+        try:
+            chunk = read(1 << 16)
+        except OSError as exc:
+            message = exc.strerror or str(exc)
+            raise InputError(f"<stdin>: cannot read standard input: {message}") from None
         lines: list[bytes | None]  # None: a line over MAX_BATCH_LINE
         if chunk:
             *complete, pending = (pending + chunk).split(b"\n")
@@ -480,6 +603,7 @@ def run_batch(handle: Callable[[dict[str, Any]], dict[str, Any] | str]) -> int:
             lines = [None] if too_long else [pending] if pending else []
         for raw in lines:
             n += 1
+            result: dict[str, Any] | str
             try:
                 if raw is None or len(raw) > MAX_BATCH_LINE:
                     raise InputError(f"line is over {MAX_BATCH_LINE} bytes")
@@ -488,7 +612,7 @@ def run_batch(handle: Callable[[dict[str, Any]], dict[str, Any] | str]) -> int:
                 except UnicodeDecodeError:
                     raise InputError("line is not UTF-8 text") from None
                 if not text:
-                    raise InputError("empty line (expected a JSON object)")
+                    continue
                 try:
                     obj = loads(text)
                 except ValueError as exc:
@@ -500,7 +624,8 @@ def run_batch(handle: Callable[[dict[str, Any]], dict[str, Any] | str]) -> int:
                 result = handle(obj)
             except RefereeError as exc:
                 failed = True
-                result = {"line": n, "error": " ".join(f"line {n}: {exc.message}".split())}
+                message = " ".join(f"line {n}: {exc.message}".split())
+                result = {"line": n, "error": {"kind": exc.kind, "message": message}}
             out.write(
                 (result if isinstance(result, str) else dumps(result, ensure_ascii=False)) + "\n"
             )

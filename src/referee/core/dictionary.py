@@ -30,10 +30,24 @@ _SPEC = re.compile(
     r"(?:(?P<provider>[a-z][a-z0-9_-]*):)?(?P<tag>[A-Za-z]{2,3}(?:[_-][A-Za-z0-9]+)*)"
 )
 
-INSTALL_HINT = {
-    "aspell": "aspell-{lang}",
-    "hunspell": "hunspell-{lang}",
-}
+HUNSPELL_LIKE = ("hunspell", "myspell", "nuspell")
+"""Providers that read hunspell's dictionaries (myspell is enchant 1's name for
+hunspell; nuspell reads the same files)."""
+
+
+def install_hint(provider: str, tag: str) -> str:
+    """What to install for ``provider:tag``, per platform (the Debian/Ubuntu
+    and Fedora package names; Homebrew's for macOS)."""
+    lang, _, region = tag.replace("-", "_").partition("_")
+    lang, region = lang.lower(), region.split("_")[0].lower()
+    if provider == "aspell":
+        return f"Debian/Ubuntu: apt-get install aspell-{lang}; Fedora: dnf install aspell-{lang}"
+    if provider in HUNSPELL_LIKE:
+        debian = f"hunspell-{lang}-{region}" if region else f"hunspell-{lang}"
+        fedora = f"hunspell-{lang}"
+        also = f" (or hunspell-{lang})" if region else ""
+        return f"Debian/Ubuntu: apt-get install {debian}{also}; Fedora: dnf install {fedora}"
+    return f"install a {provider} dictionary for {tag}, or use aspell:{tag} or hunspell:{tag}"
 
 
 class Lexicon(Protocol):
@@ -136,13 +150,10 @@ def open_enchant(spec: str) -> Dictionary:
     except enchant.errors.Error:
         d = None
     if d is None or d.provider.name != provider:
-        lang = tag.split("_")[0].lower()
-        hint = INSTALL_HINT.get(provider, "{lang}").format(lang=lang)
         others = [f"{p}:{t}" for t, p in available_dictionaries() if t == tag and p != provider]
         alt = f"; available instead: {', '.join(others)}" if others else ""
         raise DictionaryError(
-            f"dictionary {provider}:{tag} is not installed (on Debian/Ubuntu: apt-get install "
-            f"{hint}){alt}"
+            f"dictionary {provider}:{tag} is not installed ({install_hint(provider, tag)}){alt}"
         )
     return Dictionary(tag, provider, _EnchantLexicon(d))
 

@@ -68,7 +68,7 @@ _RANK = {"A": 0, "P": 1, "C": 2}
 _CATEGORY_TAG = {"abbreviations": "A", "proper-names": "P", "upper": "C"}
 
 INSTALL_HINT = (
-    "on Debian/Ubuntu: apt-get install scowl (scripts/setup does); elsewhere get SCOWL "
+    "on Debian/Ubuntu: apt-get install scowl; elsewhere get SCOWL "
     f"(Spell-Checker Oriented Word Lists) and set {ENV_DIR} to its final/ folder"
 )
 

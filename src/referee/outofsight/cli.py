@@ -18,6 +18,8 @@ import click
 from referee import engine
 from referee.cli import (
     F,
+    FilePath,
+    GamePath,
     echo,
     emit_json,
     expect_version_option,
@@ -93,6 +95,7 @@ def _next_option(f: F) -> F:
         "--next",
         "next_file",
         metavar="FILE",
+        type=FilePath(output=True),
         help="Write the next frame's file, holding each player's saved cards "
         "(checked before anything is written; never onto the game file).",
     )(f)
@@ -112,11 +115,12 @@ def _nothing_saved(score: FrameScore) -> InputError:
 
 
 @click.command("score-frame", no_args_is_help=True)
-@click.argument("file")
+@click.argument("file", type=FilePath())
 @click.option("--mode", type=MODE_CHOICE, help="basic or advanced (wins over the file's mode:).")
 @click.option(
     "--frame",
     type=click.IntRange(1, 3),
+    metavar="N",
     help="The frame: 1, 2 or 3 (3 is the final frame; wins over the file's frame:).",
 )
 @click.option("--final", is_flag=True, help="Score as the final frame (same as --frame 3).")
@@ -137,10 +141,19 @@ def score_frame(
 ) -> int:
     """Score a frame: points, saved and lost cards.
 
-    FILE (YAML; - reads stdin) maps each player to the bank they hold when the
-    frame ends: a list of cards (blue-7, or just blue) or a mapping colour:
-    count. Optional keys: mode (basic, the default, or advanced) and frame
-    (1, 2 or 3). Basic: 1 point a card. Advanced: the three largest colour
+    FILE (YAML; - reads stdin) has a key players: that maps each player to
+    the bank they hold when the frame ends, a list of cards (blue-7, or just
+    blue) or a mapping colour: count. Optional keys: mode (basic, the
+    default, or advanced) and frame (1, 2 or 3).
+
+    \b
+    A frame file:
+      mode: advanced
+      players:
+        Ann: [red-1, red-5, blue-2, green]
+        Bob: {green: 3, yellow: 1}
+
+    Basic: 1 point a card. Advanced: the three largest colour
     piles score, the next three are saved for the next frame, the rest
     subtract; in the final frame everything after the first three subtracts.
 
@@ -167,10 +180,18 @@ def score_frame(
     if next_file is not None and next_text is not None:
         write_text(next_file, next_text, force=force, what="next frame file")
     if as_json:
-        emit_json({**render.frame_json(score), "next_file": next_file})
+        emit_json({**render.frame_json(score), "output": next_file})
     else:
-        echo(render.frame_text(score, next_file))
+        _say(next_file)(render.frame_text(score, next_file))
     return 0
+
+
+def _say(next_file: str | None) -> Callable[[str], None]:
+    """Where the words go: stdout, or stderr when ``--next -`` has stdout for
+    the next frame's file."""
+    if next_file == "-":
+        return lambda text: click.echo(text, err=True)
+    return echo
 
 
 # -------------------------------------------------------------------------- take
@@ -178,7 +199,7 @@ def score_frame(
 
 @click.command("take", no_args_is_help=True)
 @click.option("--roll", required=True, metavar="D,D,D", help="The three dice, like 5,4,2.")
-@click.option("--cards", metavar="N,...", help="The cards taken (their numbers), like 9,2.")
+@click.option("--cards", metavar="CARD,...", help="The cards taken (their numbers), like 9,2.")
 @click.option("--row", metavar="N,...", help="The face-up card row, like 3,9,11,2,7.")
 @click.option("--best", is_flag=True, help="Find the largest take from --row.")
 @click.option(
@@ -239,11 +260,14 @@ Current = Replayed[Setup, State, Action]
 def outofsight() -> None:
     """A whole game: game new, turn, frame, undo, show.
 
+    Scoring one frame or judging one dice take needs no game: see
+    'referee score-frame' and 'referee take'.
+
     \b
     Example:
-      referee outofsight game new --players Brian,Jessica --mode advanced \\
-          -o outofsight-game.yaml
+      referee outofsight game new --players Brian,Jessica --mode advanced -o outofsight-game.yaml
       referee outofsight game turn outofsight-game.yaml --cards red-3,blue-5 --stop
+      referee outofsight game show outofsight-game.yaml
     """
 
 
@@ -268,14 +292,19 @@ def game() -> None:
 
 
 @game.command("new", no_args_is_help=True)
-@click.option("--players", required=True, metavar="NAME,NAME,...", help="The players, in order.")
+@click.option("--players", required=True, metavar="NAME,...", help="The players, in order.")
 @click.option(
     "--mode", type=MODE_CHOICE, default="basic", show_default=True, help="basic or advanced."
 )
+@click.option("--first", metavar="NAME", help="Who starts each frame (default: the first listed).")
 @click.option(
-    "--first", metavar="PLAYER", help="Who starts each frame (default: the first listed)."
+    "-o",
+    "--output",
+    required=True,
+    metavar="FILE",
+    type=FilePath(output=True),
+    help="The game file to create.",
 )
-@click.option("-o", "--output", required=True, metavar="FILE", help="The game file to create.")
 @force_option
 @json_option
 @option_names
@@ -304,7 +333,7 @@ def game_new(
     if as_json:
         emit_json(
             {
-                "game": output,
+                "output": output,
                 "mode": setup.mode,
                 "players": list(setup.players),
                 "first": setup.players[setup.start],
@@ -312,7 +341,7 @@ def game_new(
                 "version": created.version,
             }
         )
-    else:
+    elif output != "-":  # to stdout, the game file is all that is printed
         echo(f"New {setup.mode} game for {', '.join(setup.players)}: wrote {output}.")
     return 0
 
@@ -419,8 +448,8 @@ class RecordFrame:
 
 
 @game.command("frame", no_args_is_help=True)
-@click.argument("game_file", metavar="GAME")
-@click.argument("frame_file", metavar="FRAME_FILE")
+@click.argument("game_file", metavar="GAME", type=GamePath())
+@click.argument("frame_file", metavar="FRAME_FILE", type=FilePath())
 @_prefer_option
 @click.option(
     "--dry-run", is_flag=True, help="Check and score the frame, but leave GAME unchanged."
@@ -476,20 +505,21 @@ def game_frame(
                 "warnings": list(after.warnings()),
                 **render.standing_json(setup, after),
                 "recorded": acted.recorded,
-                "next_file": next_file,
+                "output": next_file,
                 "version": acted.version,
             }
         )
         return 0
-    echo(render.frame_text(score, next_file))
-    echo(render.totals_line(setup, after))
+    say = _say(next_file)
+    say(render.frame_text(score, next_file))
+    say(render.totals_line(setup, after))
     result = after.result(setup)
     if result is not None:
-        echo(render.result_sentence(result))
+        say(render.result_sentence(result))
     if acted.recorded:
-        echo(f"Recorded in {game_file}: version {acted.version}.")
+        say(f"Recorded in {game_file}: version {acted.version}.")
     else:
-        echo(f"Dry run: {game_file} is unchanged (version {acted.version}).")
+        say(f"Dry run: {game_file} is unchanged (version {acted.version}).")
     return 0
 
 
@@ -523,7 +553,7 @@ def parse_turn_cards(text: str) -> tuple[Card, ...]:
 
 
 @game.command("turn", no_args_is_help=True)
-@click.argument("game_file", metavar="GAME")
+@click.argument("game_file", metavar="GAME", type=GamePath())
 @click.option(
     "--cards",
     default="",
@@ -540,9 +570,7 @@ def parse_turn_cards(text: str) -> tuple[Card, ...]:
     type=click.Choice(["flip", "wipe"], case_sensitive=False),
     help="The Doubles card was used: a Flip or a Wipe (once a turn).",
 )
-@click.option(
-    "--player", metavar="PLAYER", help="Whose turn this is (checked: the current player)."
-)
+@click.option("--player", metavar="NAME", help="Whose turn this is (checked: the current player).")
 @_prefer_option
 @expect_version_option
 @json_option
@@ -629,7 +657,7 @@ def game_turn(
 
 
 @game.command("undo", no_args_is_help=True)
-@click.argument("game_file", metavar="GAME")
+@click.argument("game_file", metavar="GAME", type=GamePath())
 @expect_version_option
 @json_option
 def game_undo(game_file: str, expect_version: int | None, as_json: bool) -> int:
@@ -648,8 +676,14 @@ def game_undo(game_file: str, expect_version: int | None, as_json: bool) -> int:
     if as_json:
         emit_json(
             {
+                "valid": not isinstance(undone, Refusal),
                 "undone": None if isinstance(undone, Refusal) else GAME.write_action(undone),
                 "reason": undone.reason if isinstance(undone, Refusal) else None,
+                "explanation": (
+                    (undone.detail or "there is no action to take back")
+                    if isinstance(undone, Refusal)
+                    else None
+                ),
                 **render.standing_json(setup, state),
                 "version": acted.version,
             }
@@ -668,7 +702,7 @@ def game_undo(game_file: str, expect_version: int | None, as_json: bool) -> int:
 
 
 @game.command("show", no_args_is_help=True)
-@click.argument("game_file", metavar="GAME")
+@click.argument("game_file", metavar="GAME", type=GamePath())
 @json_option
 def game_show(game_file: str, as_json: bool) -> int:
     """Print the score pad: points per frame and in total, and the winner.

@@ -184,7 +184,7 @@ def standing_json(setup: Setup, state: State) -> dict[str, Any]:
     return {
         "totals": state.totals(setup),
         "frames_played": len(state.frames),
-        "finished": state.finished,
+        "over": state.finished,
         "winners": list(result.winners) if result else [],
         "tie_break": result_json(result) if result else None,
     }

@@ -99,6 +99,10 @@ class Terminal:
         return data.decode("latin-1")
 
 
+class Quit(Exception):
+    """The Time Keeper pressed q: the timer ends, which is not an error."""
+
+
 def run_turn(
     state: SandTimer,
     clock: TurnClock,
@@ -118,8 +122,8 @@ def run_turn(
         if k == "":
             raise click.Abort()
         if k is not None and k.lower() == "q":
-            write("\n")
-            raise click.Abort()
+            write("\nQuit.\n")
+            raise Quit()
         return k
 
     write(
@@ -183,6 +187,7 @@ def _flip_line(event: Event, hidden: bool) -> str:
 @click.option(
     "--seconds",
     type=click.FloatRange(0, 3600, min_open=True),
+    metavar="SECONDS",
     default=30.0,
     show_default=True,
     help="Length of the turn (the sand timer).",
@@ -203,9 +208,9 @@ def timer(seconds: float, hidden: bool, clock_spec: str, as_json: bool) -> int:
     f = "Flip" (the sand timer is turned over: the time left becomes the time
     already run; once per turn); q = quit.
 
-    Exit 0 if the player called Stop in time, 1 if time ran out, 130 on quit.
-    With --json the live display goes to stderr and one JSON document with the
-    outcome to stdout.
+    Exit 0 if the player called Stop in time (or q quit the timer), 1 if time
+    ran out; Ctrl-C is exit 130. With --json the live display goes to stderr
+    and one JSON document with the outcome to stdout.
 
     \b
     Example:
@@ -219,9 +224,14 @@ def timer(seconds: float, hidden: bool, clock_spec: str, as_json: bool) -> int:
         )
     out = sys.stderr if as_json else sys.stdout
     with Terminal(fd) as term:
-        state, event = run_turn(
-            SandTimer.from_seconds(seconds), clock, term.read_key, out, hidden=hidden
-        )
+        try:
+            state, event = run_turn(
+                SandTimer.from_seconds(seconds), clock, term.read_key, out, hidden=hidden
+            )
+        except Quit:
+            if as_json:
+                emit_json({"outcome": "quit", "seconds": seconds, "hidden": hidden})
+            return 0
     if as_json:
         emit_json(
             {

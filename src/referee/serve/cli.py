@@ -3,6 +3,7 @@ only when the server starts, so other commands never load them."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 
@@ -40,6 +41,7 @@ def _lan_address() -> str:
     "folder",
     default="games",
     show_default=True,
+    type=click.Path(),  # completes names; the folder is checked by serve (its own message)
     metavar="DIR",
     help="The games folder (created if missing): its NAME.yaml files are the games.",
 )
@@ -138,5 +140,8 @@ def run(folder: str, host: str, port: int, token: str | None, lan: bool) -> int:
         lifespan="on",
     )
     server = uvicorn.Server(config)
-    server.run()
+    # uvicorn shuts down on Ctrl-C (SIGINT), then raises the signal again for
+    # its caller: stopping a server that way is its normal end (exit 0).
+    with contextlib.suppress(KeyboardInterrupt):
+        server.run()
     return 0

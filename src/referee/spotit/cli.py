@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import click
 
-from referee.cli import CONTEXT_SETTINGS, echo, emit_json, json_option, page_options
+from referee.cli import (
+    CONTEXT_SETTINGS,
+    F,
+    FilePath,
+    RenamedOption,
+    echo,
+    emit_json,
+    json_option,
+    page_options,
+)
 
 if TYPE_CHECKING:
     from referee.spotit.rules import Deck
@@ -25,6 +35,20 @@ def whole(ctx: click.Context, param: click.Parameter, value: str | None) -> int 
     if len(digits) > 9:
         raise click.BadParameter(f"{shown} is too large", ctx, param)
     return int(text)
+
+
+SEED_HELP = "a whole number of at most 18 digits"
+MAX_SEED = 10**18 - 1
+"""Seeds are whole numbers, as in ``referee setup generate --seed``."""
+
+
+def seed_option(help: str, **kwargs: Any) -> Callable[[F], F]:
+    """``--seed N``: one kind of seed on every command (a whole number)."""
+    from referee.cli import BoundedInt
+
+    return click.option(
+        "--seed", "seed_number", type=BoundedInt(0, MAX_SEED), metavar="N", help=help, **kwargs
+    )
 
 
 GAME_KEYS = ("tom-thumb", "caterpillar", "two-chests", "well", "hide-and-seek")
@@ -57,7 +81,7 @@ def spotit() -> None:
 
 
 @spotit.command("verify", no_args_is_help=True)
-@click.argument("deck", metavar="DECK")
+@click.argument("deck", metavar="DECK", type=FilePath())
 @json_option
 def verify(deck: str, as_json: bool) -> int:
     """Does every two cards share exactly one symbol? And what shape is the deck?
@@ -83,7 +107,7 @@ def verify(deck: str, as_json: bool) -> int:
 
 
 @spotit.command("match", no_args_is_help=True)
-@click.argument("deck", metavar="DECK")
+@click.argument("deck", metavar="DECK", type=FilePath())
 @click.argument("first", metavar="I", callback=whole)
 @click.argument("second", metavar="J", callback=whole)
 @json_option
@@ -111,21 +135,37 @@ def match(deck: str, first: int, second: int, as_json: bool) -> int:
 @spotit.command("generate", no_args_is_help=True)
 @click.option("--order", required=True, callback=whole, metavar="N", help="Order n: n^2+n+1 cards.")
 @click.option(
-    "--symbols", metavar="FILE", help="Symbols, one per line (default: the built-in set)."
+    "--symbols",
+    metavar="FILE",
+    type=FilePath(),
+    help="Symbols, one per line (default: the built-in set).",
 )
 @click.option(
-    "--cards", callback=whole, metavar="K", help="Keep only K cards (the rest are dropped)."
+    "--card-count",
+    "--cards",
+    "cards",
+    cls=RenamedOption,
+    old=("--cards",),
+    callback=whole,
+    metavar="N",
+    help="Keep only N cards (the rest are dropped).",
 )
-@click.option("--seed", metavar="S", help="Shuffle cards and symbols reproducibly from S.")
+@seed_option("Shuffle cards and symbols reproducibly from seed N.")
 @click.option("--name", metavar="NAME", help="The deck's name (default: order-N[-seed-S]).")
-@click.option("-o", "--output", metavar="FILE", help="Write the deck here instead of stdout.")
+@click.option(
+    "-o",
+    "--output",
+    metavar="FILE",
+    type=FilePath(output=True),
+    help="Write the deck here instead of stdout.",
+)
 @click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
 @json_option
 def generate(
     order: int,
     symbols: str | None,
     cards: int | None,
-    seed: str | None,
+    seed_number: int | None,
     name: str | None,
     output: str | None,
     force: bool,
@@ -140,8 +180,9 @@ def generate(
     \b
     Example:
       referee spotit generate --order 5 --seed 1 -o small-deck.yaml
-      referee spotit generate --order 3 --cards 10
+      referee spotit generate --order 3 --card-count 10
     """
+    seed = None if seed_number is None else str(seed_number)
     from referee.core.files import MAX_YAML_BYTES, display_name, dump_yaml, read_text
     from referee.spotit.rules import (
         GENERATOR,
@@ -152,8 +193,6 @@ def generate(
     )
     from referee.spotit.rules import generate as build
 
-    if seed is not None:
-        plain_text(seed, "--seed")
     if name is not None:
         plain_text(name, "--name")
     refusal = order_refusal(order)
@@ -177,14 +216,14 @@ def generate(
 
         raise InputError(
             f"--order {order}: the deck would be over {at_least / 1048576:.1f} MiB of YAML, more "
-            "than the 1 MiB verify reads; keep fewer cards with --cards or use shorter symbols"
+            "than the 1 MiB verify reads; keep fewer cards with --card-count or use shorter symbols"
         )
     deck = build(order, names, cards=cards, seed=seed, name=name, symbols_source=source)
     made = f"referee spotit generate --order {order}"
     if symbols:
         made += f" --symbols {symbols}"
     if cards is not None:
-        made += f" --cards {cards}"
+        made += f" --card-count {cards}"
     if seed is not None:
         made += f" --seed {seed}"
     if name is not None:
@@ -200,7 +239,7 @@ def generate(
 
         raise InputError(
             f"--order {order}: the deck would be {size / 1048576:.1f} MiB of YAML, more than "
-            "the 1 MiB verify reads; keep fewer cards with --cards or use shorter symbols"
+            "the 1 MiB verify reads; keep fewer cards with --card-count or use shorter symbols"
         )
     if output and output != "-":
         from referee.core.files import write_text
@@ -215,7 +254,7 @@ def generate(
                 "order": order,
                 "card_count": len(deck.cards),
                 "symbols_per_card": order + 1,
-                "seed": seed,
+                "seed": seed_number,
                 "method": GENERATOR if seed is not None else None,
                 "output": output if output and output != "-" else None,
                 "cards": [list(c) for c in deck.cards],
@@ -230,7 +269,7 @@ def generate(
 
 
 @spotit.command("render", no_args_is_help=True)
-@click.argument("deck", metavar="DECK")
+@click.argument("deck", metavar="DECK", type=FilePath())
 @page_options(required=True)
 @click.option(
     "--per-page",
@@ -240,11 +279,17 @@ def generate(
     metavar="N",
     help="Cards per page.",
 )
-@click.option("--seed", default="", metavar="S", help="Vary symbol sizes and angles from S.")
+@seed_option("Vary symbol sizes and angles from seed N (default: one fixed drawing).")
 @click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
 @json_option
 def render(
-    deck: str, output: str, per_page: int, paper: str, seed: str, force: bool, as_json: bool
+    deck: str,
+    output: str,
+    per_page: int,
+    paper: str,
+    seed_number: int | None,
+    force: bool,
+    as_json: bool,
 ) -> int:
     """Printable round cards: a PDF (-o NAME.pdf) or one SVG, several per page.
 
@@ -258,10 +303,9 @@ def render(
     """
     from referee.core.files import write_text
     from referee.spotit.render import page_layout, render_svg
-    from referee.spotit.rules import plain_text
     from referee.spotit.rules import verify as check
 
-    plain_text(seed, "--seed")
+    seed = "" if seed_number is None else str(seed_number)
     cards = load_deck(deck)
     layout = page_layout(per_page, paper.lower())
     report = check(cards)
@@ -299,7 +343,7 @@ def render(
         write_text(output, render_svg(cards, **options), force=force, what="SVG")
     if as_json:
         emit_json({**summary, "output": output})
-    else:
+    elif output != "-":
         sheet = "A4" if paper.lower() == "a4" else "US Letter"
         noun = "page" if pages == 1 else "pages"
         echo(
@@ -354,11 +398,24 @@ def result(game: str, counts: str, placed: str | None, as_json: bool) -> int:
 
 @spotit.command("deal", no_args_is_help=True)
 @click.argument("game", metavar="GAME", type=click.Choice(GAME_KEYS, case_sensitive=False))
-@click.option("--players", required=True, callback=whole, metavar="N", help="How many players.")
 @click.option(
-    "--deck", metavar="DECK", help="Deal this deck's cards (default: the built-in order-7 deck)."
+    "--player-count",
+    "--players",
+    "players",
+    cls=RenamedOption,
+    old=("--players",),
+    required=True,
+    callback=whole,
+    metavar="N",
+    help="How many players.",
 )
-@click.option("--seed", metavar="S", help="Shuffle from S (default: a random seed, printed).")
+@click.option(
+    "--deck",
+    metavar="DECK",
+    type=FilePath(),
+    help="Deal this deck's cards (default: the built-in order-7 deck).",
+)
+@seed_option("Shuffle from seed N (default: a random seed, printed).")
 @click.option(
     "--child-cards",
     callback=whole,
@@ -375,7 +432,7 @@ def deal(
     game: str,
     players: int,
     deck: str | None,
-    seed: str | None,
+    seed_number: int | None,
     child_cards: int | None,
     allow_broken: bool,
     as_json: bool,
@@ -389,14 +446,12 @@ def deal(
 
     \b
     Example:
-      referee spotit deal caterpillar --players 3 --seed 7
-      referee spotit deal hide-and-seek --players 3 --deck deck.yaml --seed 7
+      referee spotit deal caterpillar --player-count 3 --seed 7
+      referee spotit deal hide-and-seek --player-count 3 --deck deck.yaml --seed 7
     """
     from referee.spotit.rules import deal as set_up
-    from referee.spotit.rules import plain_text, plane_size
+    from referee.spotit.rules import plane_size
 
-    if seed is not None:
-        plain_text(seed, "--seed")
     valid = True
     if deck:
         from referee.spotit.rules import verify as check
@@ -414,13 +469,15 @@ def deal(
             return 1
     else:
         name, count = f"order-{DEFAULT_DEAL_ORDER}", plane_size(DEFAULT_DEAL_ORDER)
-    if seed is None:
+    if seed_number is None:
         import secrets
 
-        seed = secrets.token_hex(4)
-    dealt = set_up(game.lower(), players, count, seed, child_cards=child_cards, deck=name)
+        seed_number = secrets.randbelow(10**9)
+    dealt = set_up(
+        game.lower(), players, count, str(seed_number), child_cards=child_cards, deck=name
+    )
     if as_json:
-        emit_json({**dealt.to_dict(), "deck_valid": valid})
+        emit_json({"valid": True, **dealt.to_dict(), "seed": seed_number, "deck_valid": valid})
     else:
         echo("\n".join(dealt.lines()))
         if not valid:

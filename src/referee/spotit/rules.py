@@ -323,7 +323,7 @@ class PlaneFit:
             "missing": len(self.add_back) if self.kind == "subset" else None,
             "add_back": [list(c) for c in self.add_back],
             "forced": self.forced if self.kind == "subset" else None,
-            "reason": self.reason,
+            "explanation": self.reason or None,
         }
 
 
@@ -1089,8 +1089,10 @@ def generate(
         )
     if cards is not None and not 2 <= cards <= size:
         if cards > size:
-            raise InputError(f"--cards {cards}: the plane of order {order} has only {size} cards")
-        raise InputError(f"--cards {cards}: a deck needs at least 2 cards")
+            raise InputError(
+                f"--card-count {cards}: the plane of order {order} has only {size} cards"
+            )
+        raise InputError(f"--card-count {cards}: a deck needs at least 2 cards")
     lines = plane_lines(order)
     names = list(symbols[:size])
     if seed is not None:
@@ -1127,7 +1129,7 @@ class Match:
     def to_dict(self) -> dict[str, Any]:
         return {
             "cards": [self.first, self.second],
-            "ok": self.ok,
+            "valid": self.ok,
             "symbol": self.symbol,
             "shared": list(self.shared),
         }
@@ -1303,6 +1305,7 @@ class Result:
         return {
             "game": self.game.key,
             "title": self.game.title,
+            "valid": self.over,
             "over": self.over,
             "winner": self.winner,
             "ranking": [s.to_dict() for s in self.ranking],
@@ -1471,7 +1474,7 @@ class Deal:
         return {
             "game": self.game.key,
             "title": self.game.title,
-            "players": self.players,
+            "player_count": self.players,
             "deck": self.deck,
             "deck_cards": self.deck_cards,
             "seed": self.seed,
@@ -1514,9 +1517,9 @@ def deal(
     """
     g = game(key)
     if g.solo and players != 1:
-        raise InputError(f"--players {players}: {g.title} is a solo game (--players 1)")
+        raise InputError(f"--player-count {players}: {g.title} is a solo game (--player-count 1)")
     if not g.solo and players < 2:
-        raise InputError(f"--players {players}: {g.title} needs at least 2 players")
+        raise InputError(f"--player-count {players}: {g.title} needs at least 2 players")
     if child_cards is not None and g.key not in DEFAULT_SMALL:
         raise InputError(
             f"--child-cards: only Tom Thumb and Hide and Seek deal a child's cards, not {g.title}"

@@ -19,7 +19,10 @@ import click
 from referee.cli import (
     CONTEXT_SETTINGS,
     F,
+    FilePath,
+    GamePath,
     batch_field,
+    complete_dictionary,
     dictionary_options,
     echo,
     emit_json,
@@ -176,7 +179,7 @@ def _judge(
 
 @click.command("score-claim", no_args_is_help=True, context_settings=CONTEXT_SETTINGS)
 @click.argument("word", required=False)
-@click.option("--board", "board_file", metavar="FILE", help="Board file (YAML).")
+@click.option("--board", "board_file", metavar="FILE", type=FilePath(), help="Board file (YAML).")
 @lambda f: _claim_options(f, player_required=False)
 @dictionary_options
 @_exclusion_option
@@ -337,7 +340,14 @@ def _space(name: str, place: str) -> Cell:
 
 @wordblock.command("place", no_args_is_help=True)
 @click.argument("card")
-@click.option("--board", "board_file", required=True, metavar="FILE", help="Board file (YAML).")
+@click.option(
+    "--board",
+    "board_file",
+    required=True,
+    metavar="FILE",
+    type=FilePath(),
+    help="Board file (YAML).",
+)
 @click.option("--at", "at_name", required=True, metavar="CELL", help="The space, e.g. B5.")
 @click.option("--write", is_flag=True, help="Update the board file (atomically) if legal.")
 @json_option
@@ -356,13 +366,13 @@ def place(card: str, board_file: str, at_name: str, write: bool, as_json: bool) 
     the_card = _card(card)
     at = _space(at_name, "at")
     verdict = check_place(board, the_card, at)
-    written = False
+    written: str | None = None
     if verdict.valid and write:
         text = formats.board_text(board.with_card(at, the_card))
         write_text(board_file, text, force=True, what="board")
-        written = True
+        written = board_file
     if as_json:
-        emit_json({**verdict.to_dict(), "written": written})
+        emit_json({**verdict.to_dict(), "output": written})
     else:
         if verdict.valid and verdict.replaces:
             echo(
@@ -378,7 +388,14 @@ def place(card: str, board_file: str, at_name: str, write: bool, as_json: bool) 
 
 
 @wordblock.command("move-block", no_args_is_help=True)
-@click.option("--board", "board_file", required=True, metavar="FILE", help="Board file (YAML).")
+@click.option(
+    "--board",
+    "board_file",
+    required=True,
+    metavar="FILE",
+    type=FilePath(),
+    help="Board file (YAML).",
+)
 @click.option("--player", required=True, metavar="NAME", help="Whose block.")
 @click.option(
     "--from", "from_name", metavar="CELL", help="The block to move (default: one from reserve)."
@@ -411,13 +428,13 @@ def move_block(
         src = board.cell(from_name, "from") if from_name is not None else None
         to = board.cell(to_name, "to")
     verdict = check_move(board, who, src, to)
-    written = False
+    written: str | None = None
     if verdict.valid and write:
         text = formats.board_text(board.with_block(who, src, to))
         write_text(board_file, text, force=True, what="board")
-        written = True
+        written = board_file
     if as_json:
-        emit_json({**verdict.to_dict(), "written": written})
+        emit_json({**verdict.to_dict(), "output": written})
     else:
         origin = f"from {src.name}" if src else "from reserve"
         if verdict.valid:
@@ -433,20 +450,33 @@ def move_block(
 
 
 @wordblock.command("hint", no_args_is_help=True)
-@click.option("--board", "board_file", required=True, metavar="FILE", help="Board file (YAML).")
+@click.option(
+    "--board",
+    "board_file",
+    required=True,
+    metavar="FILE",
+    type=FilePath(),
+    help="Board file (YAML).",
+)
 @click.option("--player", required=True, metavar="NAME", help="Who is looking for a claim.")
 @click.option(
-    "--top", type=click.IntRange(min=1), default=10, show_default=True, help="How many claims."
+    "--top",
+    type=click.IntRange(min=1),
+    metavar="N",
+    default=10,
+    show_default=True,
+    help="How many claims.",
 )
 @click.option(
     "--dictionary",
     default="scowl",
     show_default=True,
     metavar="NAME",
+    shell_complete=complete_dictionary,
     help="The word list to search the board against: a SCOWL list (scowl, scowl:70, "
     "scowl:british:70) or a word-list file (one word per line).",
 )
-@click.option("--allow", metavar="FILE", help="House words added to the list.")
+@click.option("--allow", metavar="FILE", type=FilePath(), help="House words added to the list.")
 @_exclusion_option
 @json_option
 def hint(
@@ -552,9 +582,16 @@ def _draws(text: str) -> list[tuple[str, str]]:
 
 @game.command("new", no_args_is_help=True)
 @click.option(
-    "--players", required=True, metavar="NAMES", help="Comma-separated, in seating order."
+    "--players", required=True, metavar="NAME,...", help="Comma-separated, in seating order."
 )
-@click.option("-o", "--output", required=True, metavar="FILE", help="The game file to create.")
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    metavar="FILE",
+    type=FilePath(output=True),
+    help="The game file to create.",
+)
 @click.option(
     "--grid",
     metavar="CARDS",
@@ -565,6 +602,7 @@ def _draws(text: str) -> list[tuple[str, str]]:
     "--board",
     "board_file",
     metavar="FILE",
+    type=FilePath(),
     help="Start on this board file instead (its cards are part of the deck).",
 )
 @click.option("--first", metavar="NAME", help="Who plays first (default: the first listed).")
@@ -645,8 +683,8 @@ def game_new(
         setup = _turns_setup(names, grid, board_file, first, draw, deck_size, values)
     created = engine.create(GAME, output, setup, force=force)
     if as_json:
-        emit_json({"file": output, **summary(created)})
-    else:
+        emit_json({"output": output, **summary(created)})
+    elif output != "-":  # to stdout, the game file is all that is printed
         echo(f"New Word Block game for {', '.join(setup.players)} in {output}.")
         if created.state.table is not None:
             assert setup.turns is not None
@@ -729,7 +767,7 @@ def _status(current: Game) -> None:
 
 
 @game.command("claim", no_args_is_help=True)
-@click.argument("game_file", metavar="GAME")
+@click.argument("game_file", metavar="GAME", type=GamePath())
 @click.argument("word")
 @lambda f: _claim_options(f, player_required=False)
 @dictionary_options
@@ -814,7 +852,7 @@ def game_claim(
 
 
 @game.command("place", no_args_is_help=True)
-@click.argument("game_file", metavar="GAME")
+@click.argument("game_file", metavar="GAME", type=GamePath())
 @click.argument("card")
 @click.option("--at", "at_name", required=True, metavar="CELL", help="The space, e.g. B5.")
 @click.option(
@@ -877,7 +915,7 @@ def game_place(
 
 
 @game.command("move-block", no_args_is_help=True)
-@click.argument("game_file", metavar="GAME")
+@click.argument("game_file", metavar="GAME", type=GamePath())
 @click.option(
     "--player",
     metavar="NAME",
@@ -945,7 +983,7 @@ def game_move_block(
 
 
 @game.command("end-turn", no_args_is_help=True)
-@click.argument("game_file", metavar="GAME")
+@click.argument("game_file", metavar="GAME", type=GamePath())
 @click.option("--player", metavar="NAME", help="Whose turn ends (if given, it must be theirs).")
 @expect_version_option
 @json_option
@@ -994,7 +1032,7 @@ def game_end_turn(
 
 
 @game.command("show", no_args_is_help=True)
-@click.argument("game_file", metavar="GAME")
+@click.argument("game_file", metavar="GAME", type=GamePath())
 @json_option
 def game_show(game_file: str, as_json: bool) -> int:
     """Print the scorepad (words and running totals), the board and whose turn it is.
@@ -1028,7 +1066,7 @@ def game_show(game_file: str, as_json: bool) -> int:
 
 
 @game.command("undo", no_args_is_help=True)
-@click.argument("game_file", metavar="GAME")
+@click.argument("game_file", metavar="GAME", type=GamePath())
 @expect_version_option
 @json_option
 def game_undo(game_file: str, expect_version: int | None, as_json: bool) -> int:
@@ -1050,6 +1088,7 @@ def game_undo(game_file: str, expect_version: int | None, as_json: bool) -> int:
         if as_json:
             emit_json(
                 {
+                    "valid": False,
                     "undone": None,
                     "reason": undone.reason,
                     "explanation": undone.detail,
@@ -1064,6 +1103,7 @@ def game_undo(game_file: str, expect_version: int | None, as_json: bool) -> int:
     if as_json:
         emit_json(
             {
+                "valid": True,
                 "undone": formats.write_action(undone),
                 "reason": None,
                 "explanation": None,

@@ -26,7 +26,7 @@
     const r = await api("POST", "/api/spotit/match", { deck, first: picked[0], second: picked[1] });
     const box = $("#verdict");
     if (!r.ok) { verdict(box, "no", "✘ cannot match", errorText(r)); return; }
-    if (r.data.ok) {
+    if (r.data.valid) {
       verdict(box, "yes", "Cards " + picked.join(" and ") + " share " + r.data.symbol, "");
       R.$$(".spot.sel .sym").forEach((s) => { if (s.dataset.symbol.toLowerCase() === String(r.data.symbol).toLowerCase()) s.classList.add("hit"); });
     } else {
