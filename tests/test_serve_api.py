@@ -776,3 +776,26 @@ def test_blindspot_bonus_flow(client: TestClient) -> None:
     assert shown.json()["spots"]["red"] == ["E8", "A5"]
     assert shown.json()["turn"] == "blue"
     assert shown.headers["x-referee-version"] == "2"
+
+
+def test_each_thread_judges_with_its_own_enchant_dictionary() -> None:
+    """enchant is not thread safe: the server's worker threads each open their
+    own dictionary (once), and judge alike."""
+    import threading
+
+    from referee.core.dictionary import open_enchant
+
+    seen: dict[int, tuple[object, object, bool, bool]] = {}
+
+    def judge(n: int) -> None:  # the objects are kept: ids stay distinct
+        first, again = open_enchant("en_US"), open_enchant("en_US")
+        seen[n] = (first, again, "pet" in first, "zzq" in again)
+
+    threads = [threading.Thread(target=judge, args=(n,)) for n in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert all(first is again for first, again, _, _ in seen.values())
+    assert len({id(first) for first, _, _, _ in seen.values()}) == 4  # one per thread
+    assert all(legal and not bogus for _, _, legal, bogus in seen.values())

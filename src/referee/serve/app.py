@@ -60,6 +60,18 @@ def create_app(settings: Settings) -> Guard:
     async def in_thread(fn: object, *args: object) -> Reply:
         return await asyncio.to_thread(fn, *args)  # type: ignore[arg-type]
 
+    writing: dict[str, asyncio.Lock] = {}
+
+    def game_lock(name: str) -> asyncio.Lock:
+        """One write at a time per game, waited for in the event loop: a
+        request queued behind another on the same game holds no worker
+        thread, so writes to other games go on (the engine's file lock still
+        orders the server against CLI processes)."""
+        lock = writing.get(name)
+        if lock is None:
+            lock = writing[name] = asyncio.Lock()
+        return lock
+
     async def body_of(request: Request) -> dict[str, object]:
         if not is_json(request.headers.get("content-type")):
             raise BodyError(
@@ -80,7 +92,9 @@ def create_app(settings: Settings) -> Guard:
             body = await body_of(request)
         except BodyError as exc:
             return bad(exc)
-        reply = await in_thread(api.create, body)
+        name = body.get("name")
+        async with game_lock(name if isinstance(name, str) else ""):
+            reply = await in_thread(api.create, body)
         if hub is not None:
             hub.poke()
         return respond(reply)
@@ -97,7 +111,8 @@ def create_app(settings: Settings) -> Guard:
             return respond(error(400, "input", exc.message))
         except BodyError as exc:
             return bad(exc)
-        reply = await in_thread(api.act, name, body)
+        async with game_lock(name):
+            reply = await in_thread(api.act, name, body)
         if hub is not None:
             hub.poke()
         return respond(reply)
