@@ -261,9 +261,17 @@ def create_app(settings: Settings) -> Guard:
 
     from starlette.exceptions import HTTPException
 
+    def stopping() -> None:
+        """The server was asked to stop: end the event streams, so that the
+        open pages do not hold up a quiet exit."""
+        if hub is not None:
+            hub.close_streams()
+
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
         exception_handlers={HTTPException: http_error},
     )
-    return Guard(app, token=settings.token, lan=settings.lan)
+    guard = Guard(app, token=settings.token, lan=settings.lan)
+    guard.stopping = stopping
+    return guard

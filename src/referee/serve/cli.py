@@ -112,7 +112,10 @@ def serve(folder: str, port: int, host: str, lan: bool) -> int:
 
 
 def run(folder: str, host: str, port: int, token: str | None, lan: bool) -> int:
+    import asyncio
+    import contextlib
     import sys
+    from types import FrameType
 
     import uvicorn
 
@@ -137,6 +140,16 @@ def run(folder: str, host: str, port: int, token: str | None, lan: bool) -> int:
         timeout_graceful_shutdown=2,
         lifespan="on",
     )
-    server = uvicorn.Server(config)
-    server.run()
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            super().handle_exit(sig, frame)
+            with contextlib.suppress(RuntimeError):  # no loop runs (yet, or any more)
+                loop = asyncio.get_running_loop()
+                loop.call_soon_threadsafe(app.stopping)
+
+    # Ctrl-C: uvicorn stops gracefully, then raises the signal again; the games
+    # are saved (every write is atomic), so that is a normal end.
+    with contextlib.suppress(KeyboardInterrupt):
+        Server(config).run()
     return 0

@@ -33,6 +33,9 @@ MAX_GAP = 100
 
 TIMER_SECONDS = 30.0
 
+CLOSE = ""
+"""Put in a stream's queue: the stream ends."""
+
 
 def sse(data: dict[str, Any], *, event: str | None = None, id: int | None = None) -> str:
     head = f"event: {event}\n" if event else ""
@@ -70,8 +73,17 @@ class Hub:
         if self._task is None:
             self._task = asyncio.get_running_loop().create_task(self._poll())
 
-    async def stop(self) -> None:
+    def close_streams(self) -> None:
+        """End every open stream now (the server is stopping: a page's
+        EventSource reconnects to whichever server answers next)."""
         self.closing.set()
+        for queues in list(self.subscribers.values()):
+            for queue in list(queues):
+                with contextlib.suppress(asyncio.QueueFull):
+                    queue.put_nowait(CLOSE)
+
+    async def stop(self) -> None:
+        self.close_streams()
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -108,6 +120,8 @@ class Hub:
                     message = await asyncio.wait_for(queue.get(), HEARTBEAT)
                 except asyncio.TimeoutError:
                     message = ": ping\n\n"
+                if message == CLOSE:
+                    return
                 yield message
         finally:
             subs = self.subscribers.get(name)
