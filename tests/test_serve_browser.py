@@ -261,19 +261,43 @@ def test_outofsight_timer_with_flip(server: Server, phone: Any, second_phone: An
     assert 0.5 < left < 3.0, left
     wait_for(phone, "#timer.expired", "Time!", timeout=5)
     wait_for(second_phone, "#timer.expired", "Time!", timeout=5)
-    # recording a frame through the page
-    inputs = phone.find_elements("css selector", "#banks input")
-    inputs[0].send_keys("red-1,blue-2")
-    inputs[1].send_keys("red-3")
-    tap(phone, "#frame button")
-    wait_for(phone, "#verdict.yes", "frame recorded")
-    wait_for(second_phone, "#pad tr.total", "2")
-    assert cli_show(server, "outofsight", "sight")["totals"] == {"Ann": 2, "Bob": 1}
-    # a turn recorded through the page (frame 2, played turn by turn)
-    type_into(phone, "#turn-cards", "red-3")
+    # the score pad: three check boxes per player per frame, none ticked yet
+    assert len(phone.find_elements("css selector", "#pad tr[data-frame] .box")) == 3 * 2 * 3
+    assert not phone.find_elements("css selector", "#pad .box.on")
+    # a turn recorded through the page: Ann's first box is ticked on both phones
+    wait_for(phone, "#turn-title", "Record Ann's turn")
+    type_into(phone, "#turn-cards", "red-3,blue-5")
     tap(phone, "#turn button")
     wait_for(phone, "#verdict.yes", "turn recorded")
-    assert cli_show(server, "outofsight", "sight")["version"] == 2
+    ann_1 = '#pad tr[data-frame="1"] td[data-player="Ann"] .box.on'
+    wait_for(second_phone, ann_1)
+    wait_for(second_phone, "#headline", "Turn: Bob")
+    assert len(second_phone.find_elements("css selector", "#pad .box.on")) == 1
+    # Bob's turn ends on "Time": his cards are lost, his box is ticked too
+    tap(second_phone, 'input[name="who"][value="time"]')
+    type_into(second_phone, "#turn-cards", "green-7")
+    tap(second_phone, "#turn button")
+    wait_for(second_phone, "#verdict.yes", "turn recorded")
+    wait_for(phone, '#pad tr[data-frame="1"] td[data-player="Bob"] .box.on')
+    shown = cli_show(server, "outofsight", "sight")
+    assert shown["version"] == 2
+    assert shown["banks"] == {"Ann": ["red-3", "blue-5"], "Bob": []}
+    assert shown["discarded"] == ["green-7"]
+    assert shown["turn"] == {"player": "Ann", "time_keeper": "Bob", "box": 2}
+    # the four remaining turns close frame 1: every box ticked, the frame scored
+    for cards, then in (("red-1", "Bob"), ("blue-2", "Ann"), ("red-2", "Bob"), ("yellow-4", "Ann")):
+        type_into(phone, "#turn-cards", cards)
+        tap(phone, 'input[name="who"][value="stop"]')
+        tap(phone, "#turn button")
+        wait_for(phone, "#headline", f"Turn: {then}")
+    wait_for(second_phone, '#pad tr[data-frame="2"].in-play')
+    assert len(second_phone.find_elements("css selector", '#pad tr[data-frame="1"] .box.on')) == 6
+    totals = cli_show(server, "outofsight", "sight")["totals"]
+    ann_points = phone.find_element("css selector", '#pad tr[data-frame="1"] td[data-player="Ann"] .pts')
+    assert ann_points.text == str(totals["Ann"])
+    # frame 1, row by row
+    tap(phone, "#frames details.rows summary")
+    wait_for(phone, "#frames details.rows table", "scored")
     for driver in (phone, second_phone):
         assert_only_this_server(driver, server)
 
