@@ -293,7 +293,9 @@ def test_outofsight_timer_with_flip(server: Server, phone: Any, second_phone: An
     wait_for(second_phone, '#pad tr[data-frame="2"].in-play')
     assert len(second_phone.find_elements("css selector", '#pad tr[data-frame="1"] .box.on')) == 6
     totals = cli_show(server, "outofsight", "sight")["totals"]
-    ann_points = phone.find_element("css selector", '#pad tr[data-frame="1"] td[data-player="Ann"] .pts')
+    ann_points = phone.find_element(
+        "css selector", '#pad tr[data-frame="1"] td[data-player="Ann"] .pts'
+    )
     assert ann_points.text == str(totals["Ann"])
     # frame 1, row by row
     tap(phone, "#frames details.rows summary")
