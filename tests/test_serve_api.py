@@ -169,6 +169,48 @@ def test_wordblock_claim_is_the_cli_claim(
     assert r.headers["x-referee-version"] == "1"
 
 
+OUT_OF_SIGHT_STEPS: list[tuple[list[str], dict[str, Any], int]] = [
+    (
+        ["turn", "{file}", "--cards", "red-3,blue-5", "--stop"],
+        {"action": "turn", "cards": ["red-3", "blue-5"], "stop": True},
+        200,
+    ),
+    (
+        ["turn", "{file}", "--cards", "green-7", "--time", "--doubles", "wipe"],
+        {"action": "turn", "cards": "green-7", "time": True, "doubles": "wipe"},
+        200,
+    ),
+    (
+        ["turn", "{file}", "--player", "Bob", "--stop"],
+        {"action": "turn", "player": "Bob", "stop": True},
+        400,
+    ),
+    (["undo", "{file}"], {"action": "undo"}, 200),
+    (["undo", "{file}"], {"action": "undo"}, 200),
+    (["undo", "{file}"], {"action": "undo"}, 422),
+]
+
+
+def test_outofsight_turns_and_undos_are_the_cli_steps(
+    client: TestClient, folder: Path, tmp_path: Path
+) -> None:
+    """Each step through the API and through the CLI on a copy of the same
+    game: the same bytes out, the same file after."""
+    body = {"name": "sight", "game": "outofsight", "players": ["Ann", "Bob"], "mode": "advanced"}
+    assert client.post("/api/games", json=body).status_code == 201
+    game, copy = folder / "sight.yaml", tmp_path / "copy.yaml"
+    shutil.copyfile(game, copy)
+    for args, step, status in OUT_OF_SIGHT_STEPS:
+        code, out, _ = cli_run("outofsight", "game", *[a.format(file=copy) for a in args], "--json")
+        r = client.post("/api/games/sight/actions", json=step)
+        assert r.status_code == status, r.text
+        assert {0: 200, 1: 422, 2: 400}[code] == status
+        assert r.content == out.encode(), step
+        assert game.read_text() == copy.read_text()
+    version = json.loads(cli_run("outofsight", "game", "show", str(copy), "--json")[1])["version"]
+    assert r.headers["x-referee-version"] == str(version) == "4"
+
+
 def test_refused_step_is_422_with_reason_and_writes_nothing(
     client: TestClient, folder: Path
 ) -> None:

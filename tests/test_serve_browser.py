@@ -189,11 +189,36 @@ def test_blindspot_two_phones(server: Server, phone: Any, second_phone: Any) -> 
     refused = wait_for(second_phone, "#verdict.no", "ZZQ is not legal at A1")
     assert "not-found" not in refused.text  # words, not the key
 
-    # the CLI prints the same game, move for move
+    # blue plays TALE on E4 on the second phone: the first phone sees it
+    tap(second_phone, '.hit[data-cell="E4"]')
+    type_into(second_phone, "#word", "tale")
+    tap(second_phone, "#play-button")
+    wait_for(second_phone, "#verdict.yes", "TALE is legal at E4")
+    wait_for(phone, 'circle.spot.blue[data-cell="E4"]', timeout=5)
+    wait_for(phone, "#headline", "Turn: red")
+
+    # the CLI prints the same game, move for move: the file holds exactly the
+    # two plays made on the phones (the refused one records nothing)
+    history = yaml.safe_load((server.dir / "table.yaml").read_text())["history"]
+    assert history == [
+        {"action": "play", "player": "red", "at": "G1", "word": "pet"},
+        {"action": "play", "player": "blue", "at": "E4", "word": "tale"},
+    ]
     shown = cli_show(server, "blindspot", "table")
-    assert shown["spots"] == {"red": ["G1"]}
-    assert shown["turn"] == "blue"
-    assert shown["actions"] == 1
+    assert shown["spots"] == {"red": ["G1"], "blue": ["E4"]}
+    assert (shown["turn"], shown["actions"], shown["version"]) == ("red", 2, 2)
+    import subprocess
+
+    text = subprocess.run(
+        [*referee_command(), "blindspot", "game", "show", str(server.dir / "table.yaml")],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    rows = {line.split()[0]: line for line in text.splitlines() if line[:2].strip().isdigit()}
+    assert "T (r) E" in rows["1"]  # G1: red's spot
+    assert "L (b) T" in rows["4"]  # E4: blue's spot
+    assert "Actions: 2 (version 2)" in text and "Turn: red." in text
     for driver in (phone, second_phone):
         assert_only_this_server(driver, server)
 

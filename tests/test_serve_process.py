@@ -255,3 +255,38 @@ def test_the_timer_lives_in_memory_and_a_restart_resets_it(tmp_path: Path) -> No
         assert again.json("GET", "/api/games/sight/timer")[1]["phase"] == "ready"
         status, shown = again.json("GET", "/api/games/sight")
         assert (status, shown["version"], shown["banks"]["A"]) == (200, 1, ["red-3"])
+
+
+def test_big_bodies_are_413_on_the_wire_and_serving_goes_on(tmp_path: Path) -> None:
+    """Through uvicorn itself: a body over 256 KiB, announced or chunked
+    (no Content-Length), is refused with 413 before it is all read."""
+    with serving(tmp_path / "games") as server:
+        sample_game(server, "g")
+        big = b'{"action": "play", "word": "' + b"a" * (300 * 1024) + b'", "at": "A1"}'
+        status, _, body = server.request(
+            "POST",
+            "/api/games/g/actions",
+            headers={"Content-Type": "application/json", "Content-Length": str(len(big))},
+            raw=big,
+        )
+        assert status == 413 and json.loads(body)["error"]["kind"] == "too-large"
+
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+        try:
+            chunks = (big[i : i + 8192] for i in range(0, len(big), 8192))
+            conn.request(
+                "POST",
+                "/api/games/g/actions",
+                body=chunks,
+                headers={"Content-Type": "application/json"},
+                encode_chunked=True,
+            )
+            response = conn.getresponse()
+            assert response.status == 413
+            assert json.loads(response.read())["error"]["kind"] == "too-large"
+        except (BrokenPipeError, ConnectionResetError):
+            pytest.fail("the server hung up without an answer")
+        finally:
+            conn.close()
+        status, shown = server.json("GET", "/api/games/g")
+        assert (status, shown["version"]) == (200, 0)
