@@ -223,6 +223,39 @@ def test_blindspot_two_phones(server: Server, phone: Any, second_phone: Any) -> 
         assert_only_this_server(driver, server)
 
 
+def test_a_stale_page_is_told_someone_else_just_played(server: Server, phone: Any) -> None:
+    """A page that missed a change (its event stream blocked here) and then
+    acts: the write is refused, nothing is lost, the page says so and catches up."""
+    import subprocess
+
+    status, _ = server.json(
+        "POST",
+        "/api/games",
+        {
+            "name": "stale",
+            "game": "blindspot",
+            "layout": {"letters": sample_letters()},
+            "players": ["red", "blue"],
+        },
+    )
+    assert status == 201
+    phone.execute_cdp_cmd("Network.enable", {})
+    phone.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/events*"]})
+    phone.get(f"{server.url}/games/stale")
+    wait_for(phone, "#headline", "Turn: red")
+    # red's time runs out, recorded with the CLI: this page does not hear of it
+    game_file = str(server.dir / "stale.yaml")
+    subprocess.run([*referee_command(), "blindspot", "game", "timeout", game_file], check=True)
+    tap(phone, '.hit[data-cell="G1"]')
+    type_into(phone, "#word", "pet")
+    tap(phone, "#play-button")
+    wait_for(phone, "#verdict.no", "Someone else just played")
+    wait_for(phone, "#headline", "Turn: blue")  # brought up to date
+    history = yaml.safe_load((server.dir / "stale.yaml").read_text())["history"]
+    assert [a["action"] for a in history] == ["timeout"]
+    phone.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+
+
 def test_wordblock_claim(server: Server, phone: Any) -> None:
     board = yaml.safe_load((REPO / "examples" / "wordblock" / "rulebook.yaml").read_text())
     status, _ = server.json(
