@@ -95,8 +95,8 @@ def create_app(settings: Settings) -> Guard:
         name = body.get("name")
         async with game_lock(name if isinstance(name, str) else ""):
             reply = await in_thread(api.create, body)
-        if hub is not None:
-            hub.poke()
+        if hub is not None and isinstance(name, str):
+            hub.poke(name)
         return respond(reply)
 
     async def show_game(request: Request) -> Response:
@@ -114,7 +114,7 @@ def create_app(settings: Settings) -> Guard:
         async with game_lock(name):
             reply = await in_thread(api.act, name, body)
         if hub is not None:
-            hub.poke()
+            hub.poke(name)
         return respond(reply)
 
     async def steps(request: Request) -> Response:
