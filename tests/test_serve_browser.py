@@ -291,6 +291,63 @@ def test_wordblock_claim(server: Server, phone: Any) -> None:
     assert_only_this_server(phone, server)
 
 
+def test_wordblock_a_full_turn(server: Server, phone: Any) -> None:
+    """A whole game's turn on the page: play a card, see a claim's points
+    before confirming it, confirm, end the turn."""
+    from selenium.webdriver.support.ui import Select
+
+    status, _ = server.json(
+        "POST",
+        "/api/games",
+        {
+            "name": "turns",
+            "game": "wordblock",
+            "players": ["blue", "red"],
+            "draw": "blue=k,red=x",
+            "grid": "s,h,a,e",
+            "values": "asteroid",
+        },
+    )
+    assert status == 201
+    for step in (  # red: a card and a block on C3; blue: a card
+        {"action": "place", "card": "t", "at": "B4"},
+        {"action": "move-block", "to": "C3"},
+        {"action": "end-turn"},
+        {"action": "place", "card": "o", "at": "E2"},
+        {"action": "end-turn"},
+    ):
+        assert server.json("POST", "/api/games/turns/actions", step)[0] == 200, step
+    phone.get(f"{server.url}/games/turns")
+    wait_for(phone, "#headline", "Turn: red · next: place")
+    # red plays R on A5 (tap the space, type the card)
+    tap(phone, '#grid td[data-cell="A5"]')
+    wait_for(phone, "#place-cell", "A5")
+    type_into(phone, "#place-card", "r")
+    tap(phone, "#place button")
+    wait_for(phone, "#verdict.yes", "card r on A5 recorded")
+    wait_for(phone, "#headline", "Turn: red · next: claim")
+    assert (
+        Select(phone.find_element("css selector", "#claim-player")).first_selected_option.text
+        == "red"
+    )
+    # SEAT from red's block on C3: the points first, nothing recorded yet
+    type_into(phone, "#claim-word", "seat")
+    tap(phone, "#claim-check")
+    points = wait_for(phone, "#claim-points", "SEAT")
+    assert "red +17" in points.text and "discard C3" in points.text
+    assert cli_show(server, "wordblock", "turns")["version"] == 6
+    tap(phone, "#claim-confirm")
+    wait_for(phone, "#verdict.yes", "claim SEAT recorded")
+    wait_for(phone, "#scorepad tr.total", "17")
+    tap(phone, "#end-turn")
+    wait_for(phone, "#headline", "Turn: blue")
+    history = yaml.safe_load((server.dir / "turns.yaml").read_text())["history"]
+    assert [a["action"] for a in history[-3:]] == ["place", "claim", "end-turn"]
+    assert history[-2]["word"] == "seat" and history[-2]["player"] == "red"
+    assert cli_show(server, "wordblock", "turns")["totals"] == {"blue": 0, "red": 17}
+    assert_only_this_server(phone, server)
+
+
 def test_outofsight_timer_with_flip(server: Server, phone: Any, second_phone: Any) -> None:
     status, _ = server.json(
         "POST", "/api/games", {"name": "sight", "game": "outofsight", "players": ["Ann", "Bob"]}
