@@ -307,11 +307,11 @@ def _advance(
     undo, or a step the rules refuse, is replayed in full, which names the
     error exactly as reading the file would)."""
     log = current.log.add(action)
-    if not game.is_undo(action):
-        result = game.step(log.setup, current.state, action)
-        if not isinstance(result, Refusal):
-            return Replayed(log, result, (*current.in_force, len(current.log.history)))
     with reading(path):
+        if not game.is_undo(action):
+            result = game.step(log.setup, current.state, action)
+            if not isinstance(result, Refusal):
+                return Replayed(log, result, (*current.in_force, len(current.log.history)))
         return replay(game, log)
 
 
