@@ -422,6 +422,22 @@ def test_create_errors(client: TestClient, folder: Path) -> None:
     assert sorted(p.name for p in folder.iterdir()) == ["friday.yaml"]
 
 
+def test_names_at_the_edges_of_the_pattern(client: TestClient, folder: Path) -> None:
+    """1 to 40 of a-z, 0-9 and '-': the longest and the shortest are games, and
+    their files are DIR/NAME.yaml, nothing else."""
+    for name in ("a" * 40, "0", "-", "x-1"):
+        body = {"name": name, "game": "outofsight", "players": ["A", "B"]}
+        assert client.post("/api/games", json=body).status_code == 201, name
+        assert client.get(f"/api/games/{name}").status_code == 200
+        step = {"action": "turn", "cards": ["red-1"], "stop": True, "expect_version": 0}
+        assert client.post(f"/api/games/{name}/actions", json=step).status_code == 200
+    assert sorted(p.name for p in folder.iterdir()) == sorted(
+        f"{n}.yaml" for n in ("a" * 40, "0", "-", "x-1")
+    )
+    listed = [g["name"] for g in client.get("/api/games").json()]
+    assert listed == sorted(["a" * 40, "0", "-", "x-1"])
+
+
 def test_create_takes_a_layout_object(client: TestClient, repo: Path) -> None:
     letters = cli_board(repo / "setups" / "sample.yaml")["letters"]
     r = client.post(
