@@ -246,3 +246,11 @@ def test_a_refused_step_in_a_remembered_game_records_nothing(tmp_path: Path) -> 
     assert not play(path, "ann", 3).recorded  # bob's turn
     assert Path(path).read_bytes() == before
     assert engine.load(TALLY, path).version == 1
+
+
+def test_an_empty_game_file_is_named_alike_when_read_and_when_changed(tmp_path: Path) -> None:
+    path = new_game(tmp_path)
+    Path(path).write_text("")
+    for attempt in (lambda: engine.load(TALLY, path), lambda: play(path, "ann", 1)):
+        with pytest.raises(InputError, match=r"g\.yaml: game is empty$"):
+            attempt()
