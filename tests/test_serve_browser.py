@@ -377,14 +377,14 @@ def test_outofsight_timer_with_flip(server: Server, phone: Any, second_phone: An
     wait_for(phone, "#timer.expired", "Time!", timeout=5)
     wait_for(second_phone, "#timer.expired", "Time!", timeout=5)
     # the score pad: three check boxes per player per frame, none ticked yet
-    assert len(phone.find_elements("css selector", "#pad tr[data-frame] .box")) == 3 * 2 * 3
+    assert len(phone.find_elements("css selector", "#pad td[data-frame] .box")) == 3 * 2 * 3
     assert not phone.find_elements("css selector", "#pad .box.on")
     # a turn recorded through the page: Ann's first box is ticked on both phones
     wait_for(phone, "#turn-title", "Record Ann's turn")
     type_into(phone, "#turn-cards", "red-3,blue-5")
     tap(phone, "#turn button")
     wait_for(phone, "#verdict.yes", "turn recorded")
-    ann_1 = '#pad tr[data-frame="1"] td[data-player="Ann"] .box.on'
+    ann_1 = '#pad tr[data-player="Ann"] td[data-frame="1"] .box.on'
     wait_for(second_phone, ann_1)
     wait_for(second_phone, "#headline", "Turn: Bob")
     assert len(second_phone.find_elements("css selector", "#pad .box.on")) == 1
@@ -393,7 +393,7 @@ def test_outofsight_timer_with_flip(server: Server, phone: Any, second_phone: An
     type_into(second_phone, "#turn-cards", "green-7")
     tap(second_phone, "#turn button")
     wait_for(second_phone, "#verdict.yes", "turn recorded")
-    wait_for(phone, '#pad tr[data-frame="1"] td[data-player="Bob"] .box.on')
+    wait_for(phone, '#pad tr[data-player="Bob"] td[data-frame="1"] .box.on')
     shown = cli_show(server, "outofsight", "sight")
     assert shown["version"] == 2
     assert shown["banks"] == {"Ann": ["red-3", "blue-5"], "Bob": []}
@@ -405,11 +405,11 @@ def test_outofsight_timer_with_flip(server: Server, phone: Any, second_phone: An
         tap(phone, 'input[name="who"][value="stop"]')
         tap(phone, "#turn button")
         wait_for(phone, "#headline", f"Turn: {then}")
-    wait_for(second_phone, '#pad tr[data-frame="2"].in-play')
-    assert len(second_phone.find_elements("css selector", '#pad tr[data-frame="1"] .box.on')) == 6
+    wait_for(second_phone, '#pad td[data-frame="2"].in-play')
+    assert len(second_phone.find_elements("css selector", '#pad td[data-frame="1"] .box.on')) == 6
     totals = cli_show(server, "outofsight", "sight")["totals"]
     ann_points = phone.find_element(
-        "css selector", '#pad tr[data-frame="1"] td[data-player="Ann"] .pts'
+        "css selector", '#pad tr[data-player="Ann"] td[data-frame="1"] .pts'
     )
     assert ann_points.text == str(totals["Ann"])
     # frame 1, row by row
@@ -417,6 +417,21 @@ def test_outofsight_timer_with_flip(server: Server, phone: Any, second_phone: An
     wait_for(phone, "#frames details.rows table", "scored")
     for driver in (phone, second_phone):
         assert_only_this_server(driver, server)
+
+
+def test_outofsight_score_pad_for_twelve_fits_a_phone(server: Server, phone: Any) -> None:
+    """The most players the game allows: a row each, nothing wider than the phone."""
+    players = [f"Player{n:02d}" for n in range(1, 13)]
+    status, _ = server.json(
+        "POST", "/api/games", {"name": "twelve", "game": "outofsight", "players": players}
+    )
+    assert status == 201
+    phone.get(f"{server.url}/games/twelve")
+    wait_for(phone, '#pad tr[data-player="Player12"]')
+    assert len(phone.find_elements("css selector", "#pad tr[data-player]")) == 12
+    assert len(phone.find_elements("css selector", "#pad .box")) == 12 * 3 * 3
+    width = phone.execute_script("return document.documentElement.scrollWidth")
+    assert width <= 390, f"the page is {width} px wide on a 390 px phone"
 
 
 def test_spotit_and_quick_check(server: Server, phone: Any) -> None:

@@ -49,20 +49,23 @@
     const over = show.over ?? show.finished;
     const taken = turnsTaken(show);
     const now = !over && show.turn ? show.turn.player : null;
-    const head = el("tr", {}, el("th", { text: "frame" }), players.map((p) => el("th", { class: p === now ? "now" : null, text: p })));
-    const rows = [];
-    for (let f = 1; f <= FRAMES; f++) {
-      const score = scores[f - 1];
-      const inPlay = !over && f === played + 1;
-      rows.push(el("tr", { "data-frame": f, class: inPlay ? "in-play" : null }, el("td", { text: String(f) }), players.map((p) => {
+    // a row per player (2 to 12 of them fit a phone), a column per frame
+    const head = el("tr", {}, el("th", { text: "" }),
+      Array.from({ length: FRAMES }, (_, i) => el("th", { class: !over && i === played ? "in-play" : null, text: "Frame " + (i + 1) })),
+      el("th", { text: "total" }));
+    const rows = players.map((p) => el("tr", { "data-player": p, class: p === now ? "now" : null },
+      el("th", { text: p }),
+      Array.from({ length: FRAMES }, (_, i) => {
+        const f = i + 1;
+        const score = scores[i];
+        const inPlay = !over && f === played + 1;
         const count = f <= played ? TURNS : inPlay ? taken[p] : 0;
         const points = score && score.players && score.players[p] ? score.players[p].points : null;
-        return el("td", { "data-player": p }, boxes(count, inPlay && p === now),
+        return el("td", { "data-frame": f, class: inPlay ? "in-play" : null }, boxes(count, inPlay && p === now),
           el("span", { class: "pts", text: points === null ? "" : String(points) }));
-      })));
-    }
-    const total = el("tr", { class: "total" }, el("td", { text: "total" }), players.map((p) => el("td", { text: (show.totals || {})[p] ?? 0 })));
-    $("#pad").replaceChildren(head, ...rows, total);
+      }),
+      el("td", { class: "total", text: (show.totals || {})[p] ?? 0 })));
+    $("#pad").replaceChildren(head, ...rows);
     // each scored frame, row by row: scored, saved and subtracted piles
     $("#frames").replaceChildren(...scores.filter((f) => f.players).map((f) => el("details", { class: "rows" },
       el("summary", { text: "Frame " + f.frame + ", row by row" }),
