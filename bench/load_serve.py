@@ -8,8 +8,17 @@ of actions the server accepted for it, and its stream saw every version
 once), 0 server errors (every answer 200 or 422). Reported: round trips
 (p50, p99, max), throughput, the server's memory (RSS now and peak).
 
-    .venv/bin/python bench/load_serve.py            # the figures in docs/serve.md
-    .venv/bin/python bench/load_serve.py --serial   # one command at a time (a global lock)
+Two scenarios, each on a fresh server:
+
+* ``closed``: every client sends its next action as soon as the last one is
+  answered (50 requests always in flight: a stress test, not a table; by
+  Little's law the round trip is about 50 / throughput);
+* ``table``: each client thinks between two actions (uniformly 0.5-1.5 s,
+  seeded), as people at a table do, only far more often (50 phones acting
+  every second is about 50 actions/s): the round trip a player sees.
+
+    .venv/bin/python bench/load_serve.py            # both: the figures in docs/serve.md
+    .venv/bin/python bench/load_serve.py --scenario closed --serial   # a global lock
 
 Only 127.0.0.1 is ever contacted; the run gives up after --deadline seconds.
 """
@@ -21,6 +30,7 @@ import contextlib
 import http.client
 import json
 import os
+import random
 import socket
 import sys
 import tempfile
@@ -105,7 +115,13 @@ class Stream:
 
 
 def run(
-    clients: int, actions: int, games: int, serial: bool, deadline: float, base: str | None
+    clients: int,
+    actions: int,
+    games: int,
+    serial: bool,
+    deadline: float,
+    base: str | None,
+    think: float = 0.0,
 ) -> dict[str, Any]:
     import yaml
 
@@ -147,8 +163,11 @@ def run(
 
         def client(n: int) -> None:
             conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+            pause = random.Random(n)
             try:
                 for i in range(per_client[n]):
+                    if think:
+                        time.sleep(think * pause.uniform(0.5, 1.5))
                     if time.monotonic() > give_up:
                         failures.append("deadline")
                         return
@@ -184,12 +203,14 @@ def run(
                 conn.close()
 
         threads = [threading.Thread(target=client, args=(n,)) for n in range(clients)]
+        cpu_start = cpu_seconds(server.process.pid)
         began = time.perf_counter()
         for t in threads:
             t.start()
         for t in threads:
             t.join(max(0.0, give_up - time.monotonic()) + 5)
         elapsed = time.perf_counter() - began
+        cpu_used = cpu_seconds(server.process.pid) - cpu_start
         time.sleep(1.0)  # let the last events arrive (poll interval 0.2 s)
         rss_after, rss_peak = rss_kib(server.process.pid)
 
@@ -212,6 +233,7 @@ def run(
         for s in streams.values():
             s.close()
     return {
+        "scenario": f"table (think {think} s on average)" if think else "closed (no think time)",
         "clients": clients,
         "actions": sum(statuses.values()),
         "games": games,
@@ -236,6 +258,7 @@ def run(
             "p99": round(percentile(delays, 99) * 1000, 1),
             "max": round(max(delays, default=0) * 1000, 1),
         },
+        "server_cpu_ms_per_action": round(cpu_used * 1000 / max(1, sum(statuses.values())), 2),
         "idle_cpu_percent_10_streams": round(idle_cpu * 100, 2),
         "server_rss_mib": {
             "idle_with_10_streams": round(rss_before / 1024, 1),
@@ -252,24 +275,34 @@ def main() -> int:
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--actions", type=int, default=2000)
     parser.add_argument("--games", type=int, default=10)
+    parser.add_argument(
+        "--scenario", choices=["closed", "table", "both"], default="both", help="see above"
+    )
+    parser.add_argument("--think", type=float, default=1.0, help="table: mean think time (s)")
     parser.add_argument("--serial", action="store_true", help="REFEREE_SERVE_SERIAL=1")
     parser.add_argument("--deadline", type=float, default=120.0, help="give up after (s)")
     parser.add_argument("--base", help="make the games folder under this folder (default: /tmp)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    result = run(args.clients, args.actions, args.games, args.serial, args.deadline, args.base)
-    if args.json:
-        print(json.dumps(result))
-    else:
-        for key, value in result.items():
-            print(f"{key:>26}: {value}")
-    ok = (
-        result["lost"] == 0
-        and result["server_errors"] == 0
-        and not result["other_statuses"]
-        and not result["failures"]
-        and result["events_every_version_once"]
-    )
+    thinks = {"closed": [0.0], "table": [args.think], "both": [0.0, args.think]}[args.scenario]
+    ok = True
+    for think in thinks:
+        result = run(
+            args.clients, args.actions, args.games, args.serial, args.deadline, args.base, think
+        )
+        if args.json:
+            print(json.dumps(result))
+        else:
+            for key, value in result.items():
+                print(f"{key:>27}: {value}")
+            print()
+        ok = ok and (
+            result["lost"] == 0
+            and result["server_errors"] == 0
+            and not result["other_statuses"]
+            and not result["failures"]
+            and result["events_every_version_once"]
+        )
     print("OK" if ok else "FAILED", file=sys.stderr)
     return 0 if ok else 1
 

@@ -46,12 +46,17 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def request(
-        self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None
+        self,
+        method: str,
+        path: str,
+        body: Any = None,
+        headers: dict[str, str] | None = None,
+        raw: bytes | None = None,
     ) -> tuple[int, dict[str, str], bytes]:
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
         try:
             head = dict(headers or {})
-            data = None
+            data = raw
             if body is not None:
                 data = json.dumps(body).encode()
                 head.setdefault("Content-Type", "application/json")

@@ -157,3 +157,100 @@ def test_eight_processes_lose_no_action(tmp_path: Path) -> None:
     g = engine.load(TALLY, path)
     assert g.version == 200
     assert sum(dict(g.state.totals).values()) == 25 * sum(range(1, 9))
+
+
+# ------------------------------------------------------------------ the memo
+# A long-running process (referee serve) keeps the game it last read or wrote
+# per file, and reuses it only when the file's bytes are exactly the same.
+
+
+def test_the_memo_and_a_full_replay_agree(tmp_path: Path) -> None:
+    path = new_game(tmp_path)
+    for player, points in (("ann", 3), ("bob", 4), ("ann", 5)):
+        play(path, player, points)
+    engine.undo(TALLY, path)
+    play(path, "ann", 6)
+    remembered = engine.load(TALLY, path)
+    engine.forget()
+    fresh = engine.load(TALLY, path)
+    assert (remembered.version, remembered.state, remembered.in_force) == (
+        fresh.version,
+        fresh.state,
+        fresh.in_force,
+    )
+    assert remembered.log == fresh.log
+    # the file written a line at a time is exactly the file written whole
+    assert Path(path).read_text() == engine.text(TALLY, fresh.log)
+
+
+@pytest.mark.process
+def test_a_write_by_another_process_between_two_actions_is_seen(tmp_path: Path) -> None:
+    path = new_game(tmp_path)
+    assert play(path, "ann", 3).version == 1  # remembered by this process
+    other = textwrap.dedent(
+        """
+        import sys
+        sys.path.insert(0, sys.argv[2])
+        from engine_toy import TALLY, Add
+        from referee import engine
+        from referee.engine import Decision
+        acted = engine.act(TALLY, sys.argv[1], lambda g: Decision(Add("add", "bob", 40), None))
+        print(acted.version)
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", other, path, str(Path(__file__).parent)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.split() == ["2"]
+    acted = play(path, "ann", 5)  # not bob's turn again: the other process's action counts
+    assert acted.recorded and acted.version == 3
+    assert dict(acted.game.state.totals) == {"ann": 8, "bob": 40}
+    with pytest.raises(ConflictError, match="version is 3, expected 2"):
+        play(path, "bob", 1, expect=2)
+
+
+def test_a_file_changed_behind_the_memos_back_is_read_again(tmp_path: Path) -> None:
+    """Same inode, same size, same modification time, other bytes: still seen."""
+    import os
+
+    path = new_game(tmp_path)
+    play(path, "ann", 3)
+    play(path, "bob", 4)
+    before = os.stat(path)
+    text = Path(path).read_text()
+    edited = text.replace('"points": 4', '"points": 7')
+    assert len(edited) == len(text) and edited != text
+    with open(path, "r+", encoding="utf-8") as f:  # in place: the inode stays
+        f.write(edited)
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    after = os.stat(path)
+    assert (after.st_ino, after.st_size, after.st_mtime_ns) == (
+        before.st_ino,
+        before.st_size,
+        before.st_mtime_ns,
+    )
+    assert dict(engine.load(TALLY, path).state.totals) == {"ann": 3, "bob": 7}
+    acted = play(path, "ann", 1)
+    assert dict(acted.game.state.totals) == {"ann": 4, "bob": 7}
+    engine.forget()
+    assert dict(engine.load(TALLY, path).state.totals) == {"ann": 4, "bob": 7}
+
+
+def test_a_refused_step_in_a_remembered_game_records_nothing(tmp_path: Path) -> None:
+    path = new_game(tmp_path)
+    play(path, "ann", 3)
+    before = Path(path).read_bytes()
+    assert not play(path, "ann", 3).recorded  # bob's turn
+    assert Path(path).read_bytes() == before
+    assert engine.load(TALLY, path).version == 1
+
+
+def test_an_empty_game_file_is_named_alike_when_read_and_when_changed(tmp_path: Path) -> None:
+    path = new_game(tmp_path)
+    Path(path).write_text("")
+    for attempt in (lambda: engine.load(TALLY, path), lambda: play(path, "ann", 1)):
+        with pytest.raises(InputError, match=r"g\.yaml: game is empty$"):
+            attempt()

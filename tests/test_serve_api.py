@@ -169,6 +169,48 @@ def test_wordblock_claim_is_the_cli_claim(
     assert r.headers["x-referee-version"] == "1"
 
 
+OUT_OF_SIGHT_STEPS: list[tuple[list[str], dict[str, Any], int]] = [
+    (
+        ["turn", "{file}", "--cards", "red-3,blue-5", "--stop"],
+        {"action": "turn", "cards": ["red-3", "blue-5"], "stop": True},
+        200,
+    ),
+    (
+        ["turn", "{file}", "--cards", "green-7", "--time", "--doubles", "wipe"],
+        {"action": "turn", "cards": "green-7", "time": True, "doubles": "wipe"},
+        200,
+    ),
+    (
+        ["turn", "{file}", "--player", "Bob", "--stop"],
+        {"action": "turn", "player": "Bob", "stop": True},
+        400,
+    ),
+    (["undo", "{file}"], {"action": "undo"}, 200),
+    (["undo", "{file}"], {"action": "undo"}, 200),
+    (["undo", "{file}"], {"action": "undo"}, 422),
+]
+
+
+def test_outofsight_turns_and_undos_are_the_cli_steps(
+    client: TestClient, folder: Path, tmp_path: Path
+) -> None:
+    """Each step through the API and through the CLI on a copy of the same
+    game: the same bytes out, the same file after."""
+    body = {"name": "sight", "game": "outofsight", "players": ["Ann", "Bob"], "mode": "advanced"}
+    assert client.post("/api/games", json=body).status_code == 201
+    game, copy = folder / "sight.yaml", tmp_path / "copy.yaml"
+    shutil.copyfile(game, copy)
+    for args, step, status in OUT_OF_SIGHT_STEPS:
+        code, out, _ = cli_run("outofsight", "game", *[a.format(file=copy) for a in args], "--json")
+        r = client.post("/api/games/sight/actions", json=step)
+        assert r.status_code == status, r.text
+        assert {0: 200, 1: 422, 2: 400}[code] == status
+        assert r.content == out.encode(), step
+        assert game.read_text() == copy.read_text()
+    version = json.loads(cli_run("outofsight", "game", "show", str(copy), "--json")[1])["version"]
+    assert r.headers["x-referee-version"] == str(version) == "4"
+
+
 def test_refused_step_is_422_with_reason_and_writes_nothing(
     client: TestClient, folder: Path
 ) -> None:
@@ -378,6 +420,22 @@ def test_create_errors(client: TestClient, folder: Path) -> None:
         assert r.status_code == status, (body, r.text)
         assert words in r.json()["error"]["message"], (body, r.text)
     assert sorted(p.name for p in folder.iterdir()) == ["friday.yaml"]
+
+
+def test_names_at_the_edges_of_the_pattern(client: TestClient, folder: Path) -> None:
+    """1 to 40 of a-z, 0-9 and '-': the longest and the shortest are games, and
+    their files are DIR/NAME.yaml, nothing else."""
+    for name in ("a" * 40, "0", "-", "x-1"):
+        body = {"name": name, "game": "outofsight", "players": ["A", "B"]}
+        assert client.post("/api/games", json=body).status_code == 201, name
+        assert client.get(f"/api/games/{name}").status_code == 200
+        step = {"action": "turn", "cards": ["red-1"], "stop": True, "expect_version": 0}
+        assert client.post(f"/api/games/{name}/actions", json=step).status_code == 200
+    assert sorted(p.name for p in folder.iterdir()) == sorted(
+        f"{n}.yaml" for n in ("a" * 40, "0", "-", "x-1")
+    )
+    listed = [g["name"] for g in client.get("/api/games").json()]
+    assert listed == sorted(["a" * 40, "0", "-", "x-1"])
 
 
 def test_create_takes_a_layout_object(client: TestClient, repo: Path) -> None:
@@ -776,3 +834,26 @@ def test_blindspot_bonus_flow(client: TestClient) -> None:
     assert shown.json()["spots"]["red"] == ["E8", "A5"]
     assert shown.json()["turn"] == "blue"
     assert shown.headers["x-referee-version"] == "2"
+
+
+def test_each_thread_judges_with_its_own_enchant_dictionary() -> None:
+    """enchant is not thread safe: the server's worker threads each open their
+    own dictionary (once), and judge alike."""
+    import threading
+
+    from referee.core.dictionary import open_enchant
+
+    seen: dict[int, tuple[object, object, bool, bool]] = {}
+
+    def judge(n: int) -> None:  # the objects are kept: ids stay distinct
+        first, again = open_enchant("en_US"), open_enchant("en_US")
+        seen[n] = (first, again, "pet" in first, "zzq" in again)
+
+    threads = [threading.Thread(target=judge, args=(n,)) for n in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert all(first is again for first, again, _, _ in seen.values())
+    assert len({id(first) for first, _, _, _ in seen.values()}) == 4  # one per thread
+    assert all(legal and not bogus for _, _, legal, bogus in seen.values())

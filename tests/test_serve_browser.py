@@ -189,13 +189,71 @@ def test_blindspot_two_phones(server: Server, phone: Any, second_phone: Any) -> 
     refused = wait_for(second_phone, "#verdict.no", "ZZQ is not legal at A1")
     assert "not-found" not in refused.text  # words, not the key
 
-    # the CLI prints the same game, move for move
+    # blue plays TALE on E4 on the second phone: the first phone sees it
+    tap(second_phone, '.hit[data-cell="E4"]')
+    type_into(second_phone, "#word", "tale")
+    tap(second_phone, "#play-button")
+    wait_for(second_phone, "#verdict.yes", "TALE is legal at E4")
+    wait_for(phone, 'circle.spot.blue[data-cell="E4"]', timeout=5)
+    wait_for(phone, "#headline", "Turn: red")
+
+    # the CLI prints the same game, move for move: the file holds exactly the
+    # two plays made on the phones (the refused one records nothing)
+    history = yaml.safe_load((server.dir / "table.yaml").read_text())["history"]
+    assert history == [
+        {"action": "play", "player": "red", "at": "G1", "word": "pet"},
+        {"action": "play", "player": "blue", "at": "E4", "word": "tale"},
+    ]
     shown = cli_show(server, "blindspot", "table")
-    assert shown["spots"] == {"red": ["G1"]}
-    assert shown["turn"] == "blue"
-    assert shown["actions"] == 1
+    assert shown["spots"] == {"red": ["G1"], "blue": ["E4"]}
+    assert (shown["turn"], shown["actions"], shown["version"]) == ("red", 2, 2)
+    import subprocess
+
+    text = subprocess.run(
+        [*referee_command(), "blindspot", "game", "show", str(server.dir / "table.yaml")],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    rows = {line.split()[0]: line for line in text.splitlines() if line[:2].strip().isdigit()}
+    assert "T (r) E" in rows["1"]  # G1: red's spot
+    assert "L (b) T" in rows["4"]  # E4: blue's spot
+    assert "Actions: 2 (version 2)" in text and "Turn: red." in text
     for driver in (phone, second_phone):
         assert_only_this_server(driver, server)
+
+
+def test_a_stale_page_is_told_someone_else_just_played(server: Server, phone: Any) -> None:
+    """A page that missed a change (its event stream blocked here) and then
+    acts: the write is refused, nothing is lost, the page says so and catches up."""
+    import subprocess
+
+    status, _ = server.json(
+        "POST",
+        "/api/games",
+        {
+            "name": "stale",
+            "game": "blindspot",
+            "layout": {"letters": sample_letters()},
+            "players": ["red", "blue"],
+        },
+    )
+    assert status == 201
+    phone.execute_cdp_cmd("Network.enable", {})
+    phone.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/events*"]})
+    phone.get(f"{server.url}/games/stale")
+    wait_for(phone, "#headline", "Turn: red")
+    # red's time runs out, recorded with the CLI: this page does not hear of it
+    game_file = str(server.dir / "stale.yaml")
+    subprocess.run([*referee_command(), "blindspot", "game", "timeout", game_file], check=True)
+    tap(phone, '.hit[data-cell="G1"]')
+    type_into(phone, "#word", "pet")
+    tap(phone, "#play-button")
+    wait_for(phone, "#verdict.no", "Someone else just played")
+    wait_for(phone, "#headline", "Turn: blue")  # brought up to date
+    history = yaml.safe_load((server.dir / "stale.yaml").read_text())["history"]
+    assert [a["action"] for a in history] == ["timeout"]
+    phone.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
 
 
 def test_wordblock_claim(server: Server, phone: Any) -> None:
@@ -233,6 +291,63 @@ def test_wordblock_claim(server: Server, phone: Any) -> None:
     assert_only_this_server(phone, server)
 
 
+def test_wordblock_a_full_turn(server: Server, phone: Any) -> None:
+    """A whole game's turn on the page: play a card, see a claim's points
+    before confirming it, confirm, end the turn."""
+    from selenium.webdriver.support.ui import Select
+
+    status, _ = server.json(
+        "POST",
+        "/api/games",
+        {
+            "name": "turns",
+            "game": "wordblock",
+            "players": ["blue", "red"],
+            "draw": "blue=k,red=x",
+            "grid": "s,h,a,e",
+            "values": "asteroid",
+        },
+    )
+    assert status == 201
+    for step in (  # red: a card and a block on C3; blue: a card
+        {"action": "place", "card": "t", "at": "B4"},
+        {"action": "move-block", "to": "C3"},
+        {"action": "end-turn"},
+        {"action": "place", "card": "o", "at": "E2"},
+        {"action": "end-turn"},
+    ):
+        assert server.json("POST", "/api/games/turns/actions", step)[0] == 200, step
+    phone.get(f"{server.url}/games/turns")
+    wait_for(phone, "#headline", "Turn: red · next: place")
+    # red plays R on A5 (tap the space, type the card)
+    tap(phone, '#grid td[data-cell="A5"]')
+    wait_for(phone, "#place-cell", "A5")
+    type_into(phone, "#place-card", "r")
+    tap(phone, "#place button")
+    wait_for(phone, "#verdict.yes", "card r on A5 recorded")
+    wait_for(phone, "#headline", "Turn: red · next: claim")
+    assert (
+        Select(phone.find_element("css selector", "#claim-player")).first_selected_option.text
+        == "red"
+    )
+    # SEAT from red's block on C3: the points first, nothing recorded yet
+    type_into(phone, "#claim-word", "seat")
+    tap(phone, "#claim-check")
+    points = wait_for(phone, "#claim-points", "SEAT")
+    assert "red +17" in points.text and "discard C3" in points.text
+    assert cli_show(server, "wordblock", "turns")["version"] == 6
+    tap(phone, "#claim-confirm")
+    wait_for(phone, "#verdict.yes", "claim SEAT recorded")
+    wait_for(phone, "#scorepad tr.total", "17")
+    tap(phone, "#end-turn")
+    wait_for(phone, "#headline", "Turn: blue")
+    history = yaml.safe_load((server.dir / "turns.yaml").read_text())["history"]
+    assert [a["action"] for a in history[-3:]] == ["place", "claim", "end-turn"]
+    assert history[-2]["word"] == "seat" and history[-2]["player"] == "red"
+    assert cli_show(server, "wordblock", "turns")["totals"] == {"blue": 0, "red": 17}
+    assert_only_this_server(phone, server)
+
+
 def test_outofsight_timer_with_flip(server: Server, phone: Any, second_phone: Any) -> None:
     status, _ = server.json(
         "POST", "/api/games", {"name": "sight", "game": "outofsight", "players": ["Ann", "Bob"]}
@@ -261,21 +376,62 @@ def test_outofsight_timer_with_flip(server: Server, phone: Any, second_phone: An
     assert 0.5 < left < 3.0, left
     wait_for(phone, "#timer.expired", "Time!", timeout=5)
     wait_for(second_phone, "#timer.expired", "Time!", timeout=5)
-    # recording a frame through the page
-    inputs = phone.find_elements("css selector", "#banks input")
-    inputs[0].send_keys("red-1,blue-2")
-    inputs[1].send_keys("red-3")
-    tap(phone, "#frame button")
-    wait_for(phone, "#verdict.yes", "frame recorded")
-    wait_for(second_phone, "#pad tr.total", "2")
-    assert cli_show(server, "outofsight", "sight")["totals"] == {"Ann": 2, "Bob": 1}
-    # a turn recorded through the page (frame 2, played turn by turn)
-    type_into(phone, "#turn-cards", "red-3")
+    # the score pad: three check boxes per player per frame, none ticked yet
+    assert len(phone.find_elements("css selector", "#pad td[data-frame] .box")) == 3 * 2 * 3
+    assert not phone.find_elements("css selector", "#pad .box.on")
+    # a turn recorded through the page: Ann's first box is ticked on both phones
+    wait_for(phone, "#turn-title", "Record Ann's turn")
+    type_into(phone, "#turn-cards", "red-3,blue-5")
     tap(phone, "#turn button")
     wait_for(phone, "#verdict.yes", "turn recorded")
-    assert cli_show(server, "outofsight", "sight")["version"] == 2
+    ann_1 = '#pad tr[data-player="Ann"] td[data-frame="1"] .box.on'
+    wait_for(second_phone, ann_1)
+    wait_for(second_phone, "#headline", "Turn: Bob")
+    assert len(second_phone.find_elements("css selector", "#pad .box.on")) == 1
+    # Bob's turn ends on "Time": his cards are lost, his box is ticked too
+    tap(second_phone, 'input[name="who"][value="time"]')
+    type_into(second_phone, "#turn-cards", "green-7")
+    tap(second_phone, "#turn button")
+    wait_for(second_phone, "#verdict.yes", "turn recorded")
+    wait_for(phone, '#pad tr[data-player="Bob"] td[data-frame="1"] .box.on')
+    shown = cli_show(server, "outofsight", "sight")
+    assert shown["version"] == 2
+    assert shown["banks"] == {"Ann": ["red-3", "blue-5"], "Bob": []}
+    assert shown["discarded"] == ["green-7"]
+    assert shown["turn"] == {"player": "Ann", "time_keeper": "Bob", "box": 2}
+    # the four remaining turns close frame 1: every box ticked, the frame scored
+    for cards, then in (("red-1", "Bob"), ("blue-2", "Ann"), ("red-2", "Bob"), ("yellow-4", "Ann")):
+        type_into(phone, "#turn-cards", cards)
+        tap(phone, 'input[name="who"][value="stop"]')
+        tap(phone, "#turn button")
+        wait_for(phone, "#headline", f"Turn: {then}")
+    wait_for(second_phone, '#pad td[data-frame="2"].in-play')
+    assert len(second_phone.find_elements("css selector", '#pad td[data-frame="1"] .box.on')) == 6
+    totals = cli_show(server, "outofsight", "sight")["totals"]
+    ann_points = phone.find_element(
+        "css selector", '#pad tr[data-player="Ann"] td[data-frame="1"] .pts'
+    )
+    assert ann_points.text == str(totals["Ann"])
+    # frame 1, row by row
+    tap(phone, "#frames details.rows summary")
+    wait_for(phone, "#frames details.rows table", "scored")
     for driver in (phone, second_phone):
         assert_only_this_server(driver, server)
+
+
+def test_outofsight_score_pad_for_twelve_fits_a_phone(server: Server, phone: Any) -> None:
+    """The most players the game allows: a row each, nothing wider than the phone."""
+    players = [f"Player{n:02d}" for n in range(1, 13)]
+    status, _ = server.json(
+        "POST", "/api/games", {"name": "twelve", "game": "outofsight", "players": players}
+    )
+    assert status == 201
+    phone.get(f"{server.url}/games/twelve")
+    wait_for(phone, '#pad tr[data-player="Player12"]')
+    assert len(phone.find_elements("css selector", "#pad tr[data-player]")) == 12
+    assert len(phone.find_elements("css selector", "#pad .box")) == 12 * 3 * 3
+    width = phone.execute_script("return document.documentElement.scrollWidth")
+    assert width <= 390, f"the page is {width} px wide on a 390 px phone"
 
 
 def test_spotit_and_quick_check(server: Server, phone: Any) -> None:

@@ -201,3 +201,92 @@ def test_sigterm_stops_with_open_streams(tmp_path: Path) -> None:
         assert time.monotonic() - started < 5
         assert code in (0, -signal.SIGTERM)
         assert "Traceback" not in "".join(server.output)
+
+
+def test_ctrl_c_ends_quietly(tmp_path: Path) -> None:
+    """Ctrl-C (SIGINT), with a page's stream open: exit 0, no "Error: aborted",
+    no traceback; the games stay as they were."""
+    with serving(tmp_path / "games") as server:
+        sample_game(server, "g")
+        assert server.json("POST", "/api/games/g/actions", {"action": "timeout"})[0] == 200
+        events = Events(server, "g")
+        events.wait_version(1)
+        server.process.send_signal(signal.SIGINT)
+        code = server.process.wait(10)
+        events.close()
+        assert server.process.stdout is not None
+        output = "".join(server.output) + server.process.stdout.read()
+    assert code == 0, output
+    assert "Error" not in output and "Aborted" not in output and "Traceback" not in output
+    done = subprocess.run(
+        [*referee_command(), "blindspot", "game", "show", str(tmp_path / "games" / "g.yaml")],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0
+    assert "Actions: 1 (version 1)" in done.stdout and "Turn: blue." in done.stdout
+
+
+def test_the_timer_lives_in_memory_and_a_restart_resets_it(tmp_path: Path) -> None:
+    """The Time Keeper's timer is not part of the game: every phone sees it
+    (an ``event: timer`` on the game's stream) while the server runs; a
+    restarted server starts with the timer ready and the game unchanged."""
+    folder = tmp_path / "games"
+    with serving(folder) as server:
+        status, _ = server.json(
+            "POST", "/api/games", {"name": "sight", "game": "outofsight", "players": ["A", "B"]}
+        )
+        assert status == 201
+        events = Events(server, "sight")
+        events.wait_version(0)
+        status, state = server.json("POST", "/api/games/sight/timer", {"event": "go"})
+        assert (status, state["phase"]) == (200, "running")
+        deadline = time.monotonic() + 3
+        while not any("event: timer" in block for _, block in events.got):
+            assert time.monotonic() < deadline, events.got
+            time.sleep(0.02)
+        timer_event = next(block for _, block in events.got if "event: timer" in block)
+        assert '"phase": "running"' in timer_event
+        events.close()
+        turn = {"action": "turn", "cards": ["red-3"], "stop": True}
+        assert server.json("POST", "/api/games/sight/actions", turn)[0] == 200
+        assert server.json("GET", "/api/games/sight/timer")[1]["phase"] == "running"
+    with serving(folder) as again:
+        assert again.json("GET", "/api/games/sight/timer")[1]["phase"] == "ready"
+        status, shown = again.json("GET", "/api/games/sight")
+        assert (status, shown["version"], shown["banks"]["A"]) == (200, 1, ["red-3"])
+
+
+def test_big_bodies_are_413_on_the_wire_and_serving_goes_on(tmp_path: Path) -> None:
+    """Through uvicorn itself: a body over 256 KiB, announced or chunked
+    (no Content-Length), is refused with 413 before it is all read."""
+    with serving(tmp_path / "games") as server:
+        sample_game(server, "g")
+        big = b'{"action": "play", "word": "' + b"a" * (300 * 1024) + b'", "at": "A1"}'
+        status, _, body = server.request(
+            "POST",
+            "/api/games/g/actions",
+            headers={"Content-Type": "application/json", "Content-Length": str(len(big))},
+            raw=big,
+        )
+        assert status == 413 and json.loads(body)["error"]["kind"] == "too-large"
+
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+        try:
+            chunks = (big[i : i + 8192] for i in range(0, len(big), 8192))
+            conn.request(
+                "POST",
+                "/api/games/g/actions",
+                body=chunks,
+                headers={"Content-Type": "application/json"},
+                encode_chunked=True,
+            )
+            response = conn.getresponse()
+            assert response.status == 413
+            assert json.loads(response.read())["error"]["kind"] == "too-large"
+        except (BrokenPipeError, ConnectionResetError):
+            pytest.fail("the server hung up without an answer")
+        finally:
+            conn.close()
+        status, shown = server.json("GET", "/api/games/g")
+        assert (status, shown["version"]) == (200, 0)

@@ -26,13 +26,24 @@ pure ``step``. Guarantees, the same for every game:
   old file or the new one, never half of one.
 * **Undo is an action**: it takes back the latest action still in force, and
   is kept in the history like any other; nothing is ever deleted.
+
+A long-running process (``referee serve``) acts on the same games again and
+again: a small memo keeps, per game file, the bytes last read or written and
+the game they replay to. A read whose bytes are exactly those bytes skips the
+parse and the replay; any other content (another process wrote, someone edited
+the file) is read and replayed in full. The file is always read under the
+lock, so the memo never decides what the current content is, only how much
+work it takes to understand it.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import stat
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
@@ -206,8 +217,6 @@ def parse(game: Game[S, St, A], data: dict[str, Any]) -> Log[S, A]:
 
 def text(game: Game[S, St, A], log: Log[S, A]) -> str:
     """The file's text: the setup, then one line per action."""
-    import json
-
     from referee.core.files import dump_yaml
 
     head = {"format": FORMAT, "game": game.name, **game.write_setup(log.setup)}
@@ -227,14 +236,96 @@ def text(game: Game[S, St, A], log: Log[S, A]) -> str:
     return "\n".join(lines) + "\n"
 
 
+# ------------------------------------------------------------------- the memo
+
+MEMO_SIZE = 64
+"""Game files remembered (the most recently used)."""
+
+
+@dataclass(frozen=True)
+class _Memo:
+    data: bytes
+    """The file's exact bytes."""
+    game: Any  # Replayed[S, St, A] of the game named in the key
+    canonical: bool
+    """``data`` is exactly :func:`text` of the log (so a new action is one line more)."""
+
+
+_memos: OrderedDict[tuple[str, str], _Memo] = OrderedDict()
+_memo_guard = threading.Lock()
+
+
+def _recall(game: Game[S, St, A], real: str, data: bytes) -> _Memo | None:
+    """The memo of this file if its bytes are exactly ``data``."""
+    key = (game.name, real)
+    with _memo_guard:
+        memo = _memos.get(key)
+        if memo is None or memo.data != data:
+            return None
+        _memos.move_to_end(key)
+        return memo
+
+
+def _remember(game: Game[S, St, A], real: str, memo: _Memo) -> None:
+    key = (game.name, real)
+    with _memo_guard:
+        _memos[key] = memo
+        _memos.move_to_end(key)
+        while len(_memos) > MEMO_SIZE:
+            _memos.popitem(last=False)
+
+
+def forget() -> None:
+    """Empty the memo (every game is read and replayed in full again)."""
+    with _memo_guard:
+        _memos.clear()
+
+
+def _understand(
+    game: Game[S, St, A], path: str, real: str, raw: bytes
+) -> tuple[Replayed[S, St, A], bool]:
+    """The game these bytes of the file hold, and whether they are canonical:
+    from the memo if they are the bytes last seen, else parsed and replayed."""
+    from referee.core.files import decode_text, parse_document
+
+    memo = _recall(game, real, raw)
+    if memo is not None:
+        replayed: Replayed[S, St, A] = memo.game
+        return replayed, memo.canonical
+    name = display_name(path)
+    data = parse_document(decode_text(raw, name, "game"), name, "game")
+    with reading(path):
+        replayed = replay(game, parse(game, data))
+    _remember(game, real, _Memo(raw, replayed, canonical=False))
+    return replayed, False
+
+
+def _advance(
+    game: Game[S, St, A], path: str, current: Replayed[S, St, A], action: A
+) -> Replayed[S, St, A]:
+    """The game after one more action: one step from the current state (an
+    undo, or a step the rules refuse, is replayed in full, which names the
+    error exactly as reading the file would)."""
+    log = current.log.add(action)
+    with reading(path):
+        if not game.is_undo(action):
+            result = game.step(log.setup, current.state, action)
+            if not isinstance(result, Refusal):
+                return Replayed(log, result, (*current.in_force, len(current.log.history)))
+        return replay(game, log)
+
+
 def load(game: Game[S, St, A], path: str) -> Replayed[S, St, A]:
     """Read and replay a game file (no lock: writes are atomic renames)."""
     from referee.core.files import decode_text, parse_document, read_bytes
 
     name = display_name(path)
-    data = parse_document(decode_text(read_bytes(path, what="game"), name, "game"), name, "game")
-    with reading(path):
-        return replay(game, parse(game, data))
+    raw = read_bytes(path, what="game")
+    if path == "-":
+        data = parse_document(decode_text(raw, name, "game"), name, "game")
+        with reading(path):
+            return replay(game, parse(game, data))
+    return _understand(game, path, os.path.realpath(path), raw)[0]
 
 
 def create(game: Game[S, St, A], path: str, setup: S, *, force: bool = False) -> Replayed[S, St, A]:
@@ -244,7 +335,11 @@ def create(game: Game[S, St, A], path: str, setup: S, *, force: bool = False) ->
 
     log: Log[S, A] = Log(setup)
     replayed = replay(game, log)
-    write_text(path, text(game, log), force=force, what="game")
+    content = text(game, log)
+    write_text(path, content, force=force, what="game")
+    if path != "-":
+        memo = _Memo(content.encode("utf-8"), replayed, canonical=True)
+        _remember(game, os.path.realpath(path), memo)
     return replayed
 
 
@@ -302,13 +397,12 @@ def act(
     for checks of other files a command will write: nothing may fail after the
     game is written).
     """
-    from referee.core.files import _atomic, decode_text, parse_document, read_fd
+    from referee.core.files import _atomic, read_fd
 
     name = display_name(path)
     with locked(path) as (fd, real):
-        data = parse_document(decode_text(read_fd(fd, name, what="game"), name, "game"), name)
-        with reading(path):
-            current = replay(game, parse(game, data))
+        raw = read_fd(fd, name, what="game")
+        current, canonical = _understand(game, path, real, raw)
         if expect_version is not None and current.version != expect_version:
             raise ConflictError(
                 f"game changed: version is {current.version}, expected {expect_version}"
@@ -316,12 +410,17 @@ def act(
         decision = decide(current)
         if decision.action is None:
             return Acted(current, decision.result, recorded=False)
-        log = current.log.add(decision.action)
-        with reading(path):
-            after = replay(game, log)
+        after = _advance(game, path, current, decision.action)
         if before_write is not None:
             before_write()
-        _atomic(real, text(game, log).encode("utf-8"), create=False, name=path, what="game")
+        if canonical and current.log.history:
+            # the file is text(game, log): the new one is the same plus one line
+            line = json.dumps(game.write_action(decision.action), ensure_ascii=False)
+            data = raw + f"- {line}\n".encode()
+        else:
+            data = text(game, after.log).encode("utf-8")
+        _atomic(real, data, create=False, name=path, what="game")
+        _remember(game, real, _Memo(data, after, canonical=True))
         return Acted(after, decision.result, recorded=True)
 
 

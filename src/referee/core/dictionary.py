@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import re
+import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -134,7 +135,23 @@ def _import_enchant() -> Any:
     return enchant
 
 
+_per_thread = threading.local()
+
+
 def open_enchant(spec: str) -> Dictionary:
+    """An enchant dictionary, opened once per thread and ``spec``: enchant's
+    objects are not thread safe, so a long-running process that judges in
+    several threads (``referee serve``) gives each thread its own."""
+    opened: dict[str, Dictionary] | None = getattr(_per_thread, "enchant", None)
+    if opened is None:
+        opened = _per_thread.enchant = {}
+    found = opened.get(spec)
+    if found is None:
+        found = opened[spec] = _open_enchant(spec)
+    return found
+
+
+def _open_enchant(spec: str) -> Dictionary:
     m = _SPEC.fullmatch(spec)
     if m is None:
         raise InputError(f"--dictionary: {show(spec)} is neither a language tag nor a file")

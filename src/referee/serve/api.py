@@ -301,7 +301,11 @@ class Api:
             except BadRequest as exc:
                 return _bad(exc)
             reply = status_of(c)
-            reply.headers.update(self._version_headers(name))
+            version = _version_of(c.out) if c.code in (0, 1) else None
+            if version is not None:  # the step's own report: no need to read the file again
+                reply.headers["X-Referee-Version"] = str(version)
+            else:
+                reply.headers.update(self._version_headers(name))
         return reply
 
     # --------------------------------------------------------- questions
@@ -359,6 +363,16 @@ class Api:
                 self._svgs.clear()
             self._svgs[key] = svg
         return Reply(200, svg, media_type="image/svg+xml")
+
+
+def _version_of(out: str) -> int | None:
+    """The ``version`` a step's JSON reports (``None`` if it has none)."""
+    try:
+        doc = json.loads(out)
+    except ValueError:
+        return None
+    version = doc.get("version") if isinstance(doc, dict) else None
+    return version if isinstance(version, int) and not isinstance(version, bool) else None
 
 
 def _aliases(game: str, step: str | None = None) -> dict[str, str]:

@@ -60,6 +60,18 @@ def create_app(settings: Settings) -> Guard:
     async def in_thread(fn: object, *args: object) -> Reply:
         return await asyncio.to_thread(fn, *args)  # type: ignore[arg-type]
 
+    writing: dict[str, asyncio.Lock] = {}
+
+    def game_lock(name: str) -> asyncio.Lock:
+        """One write at a time per game, waited for in the event loop: a
+        request queued behind another on the same game holds no worker
+        thread, so writes to other games go on (the engine's file lock still
+        orders the server against CLI processes)."""
+        lock = writing.get(name)
+        if lock is None:
+            lock = writing[name] = asyncio.Lock()
+        return lock
+
     async def body_of(request: Request) -> dict[str, object]:
         if not is_json(request.headers.get("content-type")):
             raise BodyError(
@@ -80,9 +92,11 @@ def create_app(settings: Settings) -> Guard:
             body = await body_of(request)
         except BodyError as exc:
             return bad(exc)
-        reply = await in_thread(api.create, body)
-        if hub is not None:
-            hub.poke()
+        name = body.get("name")
+        async with game_lock(name if isinstance(name, str) else ""):
+            reply = await in_thread(api.create, body)
+        if hub is not None and isinstance(name, str):
+            hub.poke(name)
         return respond(reply)
 
     async def show_game(request: Request) -> Response:
@@ -97,9 +111,10 @@ def create_app(settings: Settings) -> Guard:
             return respond(error(400, "input", exc.message))
         except BodyError as exc:
             return bad(exc)
-        reply = await in_thread(api.act, name, body)
+        async with game_lock(name):
+            reply = await in_thread(api.act, name, body)
         if hub is not None:
-            hub.poke()
+            hub.poke(name)
         return respond(reply)
 
     async def steps(request: Request) -> Response:
@@ -246,9 +261,17 @@ def create_app(settings: Settings) -> Guard:
 
     from starlette.exceptions import HTTPException
 
+    def stopping() -> None:
+        """The server was asked to stop: end the event streams, so that the
+        open pages do not hold up a quiet exit."""
+        if hub is not None:
+            hub.close_streams()
+
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
         exception_handlers={HTTPException: http_error},
     )
-    return Guard(app, token=settings.token, lan=settings.lan)
+    guard = Guard(app, token=settings.token, lan=settings.lan)
+    guard.stopping = stopping
+    return guard

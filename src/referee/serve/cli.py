@@ -3,7 +3,6 @@ only when the server starts, so other commands never load them."""
 
 from __future__ import annotations
 
-import contextlib
 import os
 import socket
 
@@ -114,7 +113,10 @@ def serve(folder: str, port: int, host: str, lan: bool) -> int:
 
 
 def run(folder: str, host: str, port: int, token: str | None, lan: bool) -> int:
+    import asyncio
+    import contextlib
     import sys
+    from types import FrameType
 
     import uvicorn
 
@@ -139,9 +141,16 @@ def run(folder: str, host: str, port: int, token: str | None, lan: bool) -> int:
         timeout_graceful_shutdown=2,
         lifespan="on",
     )
-    server = uvicorn.Server(config)
-    # uvicorn shuts down on Ctrl-C (SIGINT), then raises the signal again for
-    # its caller: stopping a server that way is its normal end (exit 0).
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            super().handle_exit(sig, frame)
+            with contextlib.suppress(RuntimeError):  # no loop runs (yet, or any more)
+                loop = asyncio.get_running_loop()
+                loop.call_soon_threadsafe(app.stopping)
+
+    # Ctrl-C: uvicorn stops gracefully, then raises the signal again; the games
+    # are saved (every write is atomic), so that is a normal end.
     with contextlib.suppress(KeyboardInterrupt):
-        server.run()
+        Server(config).run()
     return 0

@@ -1,8 +1,12 @@
 """Live updates: Server-Sent Events per game, driven by polling versions.
 
-One task polls, every ``interval`` seconds (and at once after the server's
-own writes), the games that have a page open: a ``stat`` of each file (microseconds), and a re-read of the version
-only when the file's signature changed. So writes by the CLI are seen exactly
+One task polls, every ``interval`` seconds, the games that have a page open
+(and at once, after the server's own write to a game, that game only): a
+``stat`` of each file (microseconds), and a re-read of the version only when
+the file's signature changed. The file system is touched only in the hub's
+own reader thread, never in the event loop (under load, every system call the
+loop makes waits for the interpreter lock held by the threads running
+commands). So writes by the CLI are seen exactly
 like the server's own, on any file system, with no extra dependency; the
 delay is at most one interval (0.2 s by default; measured in docs/serve.md).
 
@@ -33,6 +37,9 @@ MAX_GAP = 100
 
 TIMER_SECONDS = 30.0
 
+CLOSE = ""
+"""Put in a stream's queue: the stream ends."""
+
 
 def sse(data: dict[str, Any], *, event: str | None = None, id: int | None = None) -> str:
     head = f"event: {event}\n" if event else ""
@@ -53,6 +60,7 @@ class Hub:
         self._task: asyncio.Task[None] | None = None
         self.closing = asyncio.Event()
         self._wake = asyncio.Event()
+        self._poked: set[str] = set()
         # its own reader thread: never queued behind the commands being run
         self._reader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="referee-events")
 
@@ -60,8 +68,13 @@ class Hub:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._reader, self.folder.version, name)
 
-    def poke(self) -> None:
-        """Check now (the server has just written a game)."""
+    def poke(self, name: str | None = None) -> None:
+        """Check this game now (the server has just written it); no name:
+        every game with a page open."""
+        if name is None:
+            self._poked.update(self.subscribers)
+        else:
+            self._poked.add(name)
         self._wake.set()
 
     # --------------------------------------------------------------- life
@@ -70,8 +83,17 @@ class Hub:
         if self._task is None:
             self._task = asyncio.get_running_loop().create_task(self._poll())
 
-    async def stop(self) -> None:
+    def close_streams(self) -> None:
+        """End every open stream now (the server is stopping: a page's
+        EventSource reconnects to whichever server answers next)."""
         self.closing.set()
+        for queues in list(self.subscribers.values()):
+            for queue in list(queues):
+                with contextlib.suppress(asyncio.QueueFull):
+                    queue.put_nowait(CLOSE)
+
+    async def stop(self) -> None:
+        self.close_streams()
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -108,6 +130,8 @@ class Hub:
                     message = await asyncio.wait_for(queue.get(), HEARTBEAT)
                 except asyncio.TimeoutError:
                     message = ": ping\n\n"
+                if message == CLOSE:
+                    return
                 yield message
         finally:
             subs = self.subscribers.get(name)
@@ -120,29 +144,56 @@ class Hub:
     # ------------------------------------------------------------ polling
 
     async def _poll(self) -> None:
+        loop = asyncio.get_running_loop()
+        last_round = 0.0
         while not self.closing.is_set():
-            for name in list(self.subscribers):
-                await self.check(name)
-            self._tick_timers()
+            now = loop.time()
+            if now - last_round >= self.interval:  # every game with a page open
+                names = list(self.subscribers)
+                last_round = now
+            else:  # only the games just written
+                names = [n for n in self._poked if n in self.subscribers]
+            self._poked.clear()
             self._wake.clear()
+            await self._check(names)
+            self._tick_timers()
+            wait = max(0.0, self.interval - (loop.time() - last_round))
             with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.interval)
+                await asyncio.wait_for(self._wake.wait(), wait)
 
     async def check(self, name: str) -> None:
         """Send events if the game's file changed to a new version."""
-        sig = self.folder.signature(name)
-        old_sig, old_version = self.seen.get(name, (None, None))
-        if sig == old_sig:
+        await self._check([name])
+
+    def _scan(
+        self, names: list[str], seen: dict[str, Signature | None]
+    ) -> list[tuple[str, Signature | None, int | None]]:
+        """(In the reader thread.) The games whose file changed: their new
+        signature and version."""
+        changed = []
+        for name in names:
+            sig = self.folder.signature(name)
+            if sig != seen.get(name):
+                changed.append((name, sig, self.folder.version(name)))
+        return changed
+
+    async def _check(self, names: list[str]) -> None:
+        if not names:
             return
-        version = await self._version(name)
-        self.seen[name] = (sig, version)
-        if version is None or version == old_version:
-            return
-        if old_version is None or version < old_version or version - old_version > MAX_GAP:
-            self._publish(name, sse({"version": version}, id=version))
-            return
-        for v in range(old_version + 1, version + 1):
-            self._publish(name, sse({"version": v}, id=v))
+        seen = {name: self.seen.get(name, (None, None))[0] for name in names}
+        loop = asyncio.get_running_loop()
+        changed = await loop.run_in_executor(self._reader, self._scan, names, seen)
+        for name, sig, version in changed:
+            old_version = self.seen.get(name, (None, None))[1]
+            if name in self.subscribers:
+                self.seen[name] = (sig, version)
+            if version is None or version == old_version:
+                continue
+            if old_version is None or version < old_version or version - old_version > MAX_GAP:
+                self._publish(name, sse({"version": version}, id=version))
+                continue
+            for v in range(old_version + 1, version + 1):
+                self._publish(name, sse({"version": v}, id=v))
 
     # ------------------------------------------------------------- timers
 

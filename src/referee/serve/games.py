@@ -143,7 +143,7 @@ def read_info(path: str) -> FileInfo | None:
             and all(ITEM.fullmatch(line) for line in lines)
             and (not m.group("empty") or not lines)
         ):
-            data = parse_document(text[: m.start()], path, "game")
+            data = _head(text[: m.start()], path)
             version = len(lines)
         else:
             data = parse_document(text, path, "game")
@@ -156,6 +156,26 @@ def read_info(path: str) -> FileInfo | None:
     players = data.get("players")
     names = tuple(str(p) for p in players) if isinstance(players, list) else ()
     return FileInfo(game, names, version, data)
+
+
+_heads: dict[str, dict[str, Any]] = {}
+_heads_guard = threading.Lock()
+
+
+def _head(text: str, path: str) -> dict[str, Any]:
+    """The part of a game file before its history, parsed (remembered: it is
+    the same after every action, which only adds a line to the history)."""
+    from referee.core.files import parse_document
+
+    with _heads_guard:
+        found = _heads.get(text)
+    if found is None:
+        found = parse_document(text, path, "game")
+        with _heads_guard:
+            if len(_heads) >= 256:
+                _heads.clear()
+            _heads[text] = found
+    return dict(found)
 
 
 def _count(data: dict[str, Any]) -> int:

@@ -119,6 +119,8 @@ class Guard:
         self.app = app
         self.token = token
         self.lan = lan
+        self.stopping: Callable[[], None] = lambda: None
+        """Called (in the event loop) when the server is asked to stop."""
 
     def _host_ok(self, scope: Scope) -> bool:
         if self.lan:

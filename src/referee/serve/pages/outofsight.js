@@ -10,32 +10,75 @@
     return Object.entries(obj || {}).map(([c, n]) => c + " " + n).join(", ") || "—";
   }
 
-  function framePoints(frame, p) {
-    if (frame.players && frame.players[p]) return frame.players[p].points;
-    return frame[p];
+  const TURNS = 3;   // turns per player per frame: one check box each
+  const FRAMES = 3;
+
+  /* Turns each player has taken in the frame in play (every frame starts
+     with the first player and goes round the table in seat order). */
+  function turnsTaken(show) {
+    const taken = {};
+    players.forEach((p) => { taken[p] = 0; });
+    const t = show.turn;
+    if (!t || !t.player) return taken;
+    const n = players.length;
+    const start = Math.max(0, players.indexOf(show.first || players[0]));
+    const seat = (p) => (players.indexOf(p) - start + n) % n;
+    players.forEach((p) => { taken[p] = (t.box - 1) + (seat(p) < seat(t.player) ? 1 : 0); });
+    return taken;
+  }
+
+  function boxes(count, next) {
+    const cells = [];
+    for (let i = 0; i < TURNS; i++) {
+      const on = i < count;
+      const isNext = next && i === count;
+      cells.push(el("span", { class: "box" + (on ? " on" : "") + (isNext ? " next" : ""), role: "img",
+        "aria-label": on ? "turn " + (i + 1) + " recorded" : "turn " + (i + 1),
+        title: isNext ? "record this turn" : null,
+        onclick: isNext ? () => { $("#turn-cards").focus(); $("#turn").scrollIntoView({ block: "center" }); } : null,
+        text: on ? "✔" : "" }));
+    }
+    return el("span", { class: "turns" }, cells);
   }
 
   function render(state) {
     const show = state.show;
     players = show.players || Object.keys(show.totals || {});
-    const frames = show.frames || [];
-    const head = el("tr", {}, el("th", { text: "frame" }), players.map((p) => el("th", { text: p })));
-    const rows = frames.map((f, i) => el("tr", {}, el("td", { text: f.frame || i + 1 }), players.map((p) => el("td", { text: framePoints(f, p) ?? "" }))));
-    const total = el("tr", { class: "total" }, el("td", { text: "total" }), players.map((p) => el("td", { text: (show.totals || {})[p] ?? 0 })));
-    $("#pad").replaceChildren(head, ...rows, total);
-    // each frame row by row: scored, saved, subtracted
-    $("#frames").replaceChildren(...frames.filter((f) => f.players).map((f) => el("details", {},
-      el("summary", { text: "Frame " + f.frame + ": rows" }),
-      el("table", { class: "pad" }, el("tr", {}, el("th", { text: "player" }), el("th", { text: "scored" }), el("th", { text: "saved" }), el("th", { text: "subtracted" }), el("th", { text: "points" })),
+    const scores = show.frame_scores || [];
+    const played = show.frames_played ?? scores.length;
+    const over = show.over;
+    const taken = turnsTaken(show);
+    const now = !over && show.turn ? show.turn.player : null;
+    // a row per player (2 to 12 of them fit a phone), a column per frame
+    const head = el("tr", {}, el("th", { text: "" }),
+      Array.from({ length: FRAMES }, (_, i) => el("th", { class: !over && i === played ? "in-play" : null, text: "Frame " + (i + 1) })),
+      el("th", { text: "total" }));
+    const rows = players.map((p) => el("tr", { "data-player": p, class: p === now ? "now" : null },
+      el("th", { text: p }),
+      Array.from({ length: FRAMES }, (_, i) => {
+        const f = i + 1;
+        const score = scores[i];
+        const inPlay = !over && f === played + 1;
+        const count = f <= played ? TURNS : inPlay ? taken[p] : 0;
+        const points = score && score.players && score.players[p] ? score.players[p].points : null;
+        return el("td", { "data-frame": f, class: inPlay ? "in-play" : null }, boxes(count, inPlay && p === now),
+          el("span", { class: "pts", text: points === null ? "" : String(points) }));
+      }),
+      el("td", { class: "total", text: (show.totals || {})[p] ?? 0 })));
+    $("#pad").replaceChildren(head, ...rows);
+    // each scored frame, row by row: scored, saved and subtracted piles
+    $("#frames").replaceChildren(...scores.filter((f) => f.players).map((f) => el("details", { class: "rows" },
+      el("summary", { text: "Frame " + f.frame + ", row by row" }),
+      el("table", { class: "pad" }, el("tr", {}, el("th", { text: "" }), el("th", { text: "scored" }), el("th", { text: "saved" }), el("th", { text: "subtracted" }), el("th", { text: "points" })),
         players.map((p) => { const s = f.players[p] || {}; const rws = s.rows || {};
           return el("tr", {}, el("td", { text: p }), el("td", { text: piles(rws.scored) }), el("td", { text: piles(rws.saved) }),
             el("td", { text: piles(rws.subtracted) }), el("td", { text: s.points })); })))));
-    const over = show.over ?? show.finished;
-    const turn = show.turn && show.turn.player ? "Turn: " + show.turn.player + " · Time Keeper: " + show.turn.time_keeper + " · box " + show.turn.box : null;
-    const head2 = over ? "Game over: " + ((show.winners || []).join(" and ") || "—") + " win" + ((show.winners || []).length === 1 ? "s" : "")
-      : turn || ("Frame " + ((show.frame || show.frames_played + 1) || 1) + " of 3");
-    $("#status").replaceChildren(el("div", { class: "turn", id: "headline", text: head2 }),
-      el("div", { class: "hint", text: (show.mode ? show.mode + " game · " : "") + "version " + state.version }));
+    const turn = now ? "Turn: " + now + " · Time Keeper: " + show.turn.time_keeper : null;
+    const headline = over ? "Game over: " + ((show.winners || []).join(" and ") || "—") + " win" + ((show.winners || []).length === 1 ? "s" : "")
+      : turn || ("Frame " + (played + 1) + " of " + FRAMES);
+    $("#status").replaceChildren(el("div", { class: "turn", id: "headline", text: headline }),
+      el("div", { class: "hint", text: (show.mode ? show.mode + " game · " : "") + (over ? "" : "frame " + (played + 1) + " of " + FRAMES + (now ? ", turn " + show.turn.box + " of " + TURNS : "") + " · ") + "version " + state.version }));
+    $("#turn-title").textContent = now ? "Record " + now + "'s turn" : "Record a turn";
     const banks = $("#banks");
     if (banks.dataset.players !== players.join(",")) {
       banks.dataset.players = players.join(",");
@@ -107,11 +150,15 @@
 
   $("#turn").addEventListener("submit", async (ev) => {
     ev.preventDefault();
-    const body = { action: "turn", cards: $("#turn-cards").value.split(/[\s,]+/).filter(Boolean) };
+    const body = { action: "turn" };
+    const cards = $("#turn-cards").value.split(/[\s,]+/).filter(Boolean);
+    if (cards.length) body.cards = cards;
     const who = document.querySelector('input[name="who"]:checked').value;
     body[who] = true;
     if ($("#turn-doubles").value) body.doubles = $("#turn-doubles").value;
-    report(await game.act(body), "turn");
+    const r = await game.act(body);
+    report(r, "turn");
+    if (r.status === 200) { $("#turn-cards").value = ""; $("#turn-doubles").value = ""; }
   });
   $("#frame").addEventListener("submit", async (ev) => {
     ev.preventDefault();

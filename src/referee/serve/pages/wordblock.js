@@ -4,6 +4,7 @@
   const BLOCK = ["#1f5fd6", "#d7191c", "#1a9641", "#f2c200"];
   let selected = null;
   let players = [];
+  let lastTurn = null;
 
   function cellName(r, c) { return String.fromCharCode(65 + c) + String(r + 1); }
 
@@ -70,6 +71,12 @@
       s.replaceChildren(...opts);
       if (keep) s.value = keep;
     });
+    // a whole game: the claim and the block are the current player's, unless changed by hand
+    const turnPlayer = show.turn && !show.over ? (show.turn.player || show.turn) : null;
+    if (typeof turnPlayer === "string" && turnPlayer !== lastTurn) {
+      ["#claim-player", "#move-player"].forEach((s) => { $(s).value = turnPlayer; });
+    }
+    lastTurn = turnPlayer;
     renderGrid(show.board || {});
     renderPad(show);
     const turn = show.turn ? (show.turn.player || show.turn) + (show.turn.phase ? " · next: " + show.turn.phase : "") : null;
