@@ -223,3 +223,19 @@ def test_result_types_are_the_yaml_containers() -> None:
     assert type(data) is YamlMap and type(data["a"]) is YamlList
     assert type(data["a"][1]) is YamlMap
     assert (data.line, data.lines, data["a"].line, data["a"].lines) == (1, {"a": 1}, 2, [2, 3])
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "a: 2001-13-45\n",
+            "line 1: not a valid date or time: '2001-13-45' (month must be in 1..12)",
+        ),
+        ("- 2024-02-30 10:00:00\n", "line 1: not a valid date or time: '2024-02-30 10:00:00'"),
+    ],
+)
+def test_an_impossible_date_is_refused_with_its_line(text: str, message: str) -> None:
+    with pytest.raises(InputError) as info:
+        parse_yaml(text)
+    assert message in str(info.value)

@@ -131,6 +131,15 @@ def _loader() -> type[Any]:
             value: int = SafeConstructor.construct_yaml_int(self, node)
             return value
 
+        def construct_yaml_timestamp(self, node: Any) -> Any:
+            try:
+                return SafeConstructor.construct_yaml_timestamp(self, node)
+            except ValueError as exc:  # 2001-13-45 looks like a date, is none
+                raise InputError(
+                    f"not a valid date or time: {show(node.value)} ({exc})",
+                    line=node.start_mark.line + 1,
+                ) from None
+
         def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
             # The tag of a scalar depends on its text alone (the loader adds no
             # path resolvers): a deck repeats each symbol dozens of times.
@@ -149,6 +158,9 @@ def _loader() -> type[Any]:
     StrictLoader.add_constructor("tag:yaml.org,2002:map", StrictLoader.construct_yaml_map)
     StrictLoader.add_constructor("tag:yaml.org,2002:seq", StrictLoader.construct_yaml_seq)
     StrictLoader.add_constructor("tag:yaml.org,2002:int", StrictLoader.construct_yaml_int)
+    StrictLoader.add_constructor(
+        "tag:yaml.org,2002:timestamp", StrictLoader.construct_yaml_timestamp
+    )
     StrictLoader.add_constructor(None, StrictLoader.construct_undefined)
     _LOADER = StrictLoader
     return StrictLoader
