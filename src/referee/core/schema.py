@@ -259,6 +259,8 @@ class _EventReader:
         get_event = loader.get_event
         top: Any = None  # the innermost open container (stack[-1])
         in_list = False  # whether ``top`` is a YamlList
+        add: Any = None  # top.append and top.lines.append while ``top`` is a list
+        add_line: Any = None
         key: Any = None  # a mapping's key waiting for its value
         key_line = 0
         has_key = False
@@ -269,28 +271,26 @@ class _EventReader:
             if kind is scalar_event:
                 if event.tag is not None or event.anchor is not None:
                     raise _Unsupported
-                text = event.value
+                value = event.value
                 if event.implicit[0]:  # plain: its tag depends on its text
-                    tag = tags.get(text)
+                    tag = tags.get(value)
                     if tag is None:
-                        tag = tags[text] = resolve(ScalarNode, text, event.implicit)
-                    value = text if tag == str_tag else _scalar(tag, text)
-                else:
-                    value = text
-                line = event.start_mark.line + 1
+                        tag = tags[value] = resolve(ScalarNode, value, event.implicit)
+                    if tag != str_tag:
+                        value = _scalar(tag, value)
                 if in_list:
-                    top.append(value)
-                    top.lines.append(line)
-                elif top is None:
-                    self.root = value
+                    add(value)
+                    add_line(event.start_mark.line + 1)
                 elif has_key:
                     top[key] = value
                     top.lines[key] = key_line
                     has_key = False
+                elif top is None:
+                    self.root = value
                 else:
                     if value in top:
                         raise _Unsupported  # the loader names the key and its line
-                    key, key_line, has_key = value, line, True
+                    key, key_line, has_key = value, event.start_mark.line + 1, True
                 continue
             if kind is seq_start or kind is map_start:
                 if event.anchor is not None or event.tag is not None:
@@ -298,8 +298,8 @@ class _EventReader:
                 container: Any = YamlList() if kind is seq_start else YamlMap()
                 container.line = event.start_mark.line + 1
                 if in_list:
-                    top.append(container)
-                    top.lines.append(container.line)
+                    add(container)
+                    add_line(container.line)
                 elif top is None:
                     self.root = container
                 elif has_key:
@@ -312,6 +312,8 @@ class _EventReader:
                 if len(stack) > MAX_DEPTH:
                     raise _Unsupported
                 top, in_list = container, kind is seq_start
+                if in_list:
+                    add, add_line = top.append, top.lines.append
                 continue
             if kind is seq_end or kind is map_end:
                 self.values += len(top)
@@ -319,6 +321,8 @@ class _EventReader:
                     raise _Unsupported
                 top = stack.pop()
                 in_list = type(top) is YamlList
+                if in_list:
+                    add, add_line = top.append, top.lines.append
                 continue
             if kind is doc_start:
                 documents += 1
