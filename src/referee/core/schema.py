@@ -131,6 +131,15 @@ def _loader() -> type[Any]:
             value: int = SafeConstructor.construct_yaml_int(self, node)
             return value
 
+        def construct_yaml_timestamp(self, node: Any) -> Any:
+            try:
+                return SafeConstructor.construct_yaml_timestamp(self, node)
+            except ValueError as exc:  # 2001-13-45 looks like a date, is none
+                raise InputError(
+                    f"not a valid date or time: {show(node.value)} ({exc})",
+                    line=node.start_mark.line + 1,
+                ) from None
+
         def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
             # The tag of a scalar depends on its text alone (the loader adds no
             # path resolvers): a deck repeats each symbol dozens of times.
@@ -149,6 +158,9 @@ def _loader() -> type[Any]:
     StrictLoader.add_constructor("tag:yaml.org,2002:map", StrictLoader.construct_yaml_map)
     StrictLoader.add_constructor("tag:yaml.org,2002:seq", StrictLoader.construct_yaml_seq)
     StrictLoader.add_constructor("tag:yaml.org,2002:int", StrictLoader.construct_yaml_int)
+    StrictLoader.add_constructor(
+        "tag:yaml.org,2002:timestamp", StrictLoader.construct_yaml_timestamp
+    )
     StrictLoader.add_constructor(None, StrictLoader.construct_undefined)
     _LOADER = StrictLoader
     return StrictLoader
@@ -158,7 +170,22 @@ _LOADER: type[Any] | None = None
 
 
 def parse_yaml(text: str) -> Any:
-    """Parse YAML text strictly (safe loader only). Errors carry a line, no file."""
+    """Parse YAML text strictly (safe loader only). Errors carry a line, no file.
+
+    Plain documents (no tags, anchors, aliases or merge keys; every key new and
+    a scalar; numbers in range) are built straight from libyaml's events by
+    :class:`_EventReader`. Anything else, errors included, is read by the
+    strict loader (:func:`parse_yaml_with_loader`), so both give exactly the
+    same values, lines and messages."""
+    try:
+        return _EventReader(text).read()
+    except _Unsupported:
+        return parse_yaml_with_loader(text)
+
+
+def parse_yaml_with_loader(text: str) -> Any:
+    """The full strict reader: compose, then construct with :func:`_loader`'s
+    class, then :func:`check_shape`. Every YAML feature the safe loader knows."""
     import yaml
 
     try:
@@ -174,6 +201,163 @@ def parse_yaml(text: str) -> Any:
         raise InputError("YAML nested too deeply") from None
     check_shape(data)
     return data
+
+
+class _Unsupported(Exception):
+    """The document needs the full loader: :func:`parse_yaml_with_loader` reads it."""
+
+
+_PLAIN_TAGS = frozenset(
+    "tag:yaml.org,2002:" + name for name in ("str", "null", "bool", "int", "float", "timestamp")
+)
+
+
+class _EventReader:
+    """Builds the values of a plain YAML document from libyaml's event stream,
+    without the node graph: a stack of open containers, the mapping key waiting
+    for its value, and the tags of plain scalars resolved once per text.
+
+    The values, types and lines are those the strict loader gives. Whatever
+    this reader does not handle raises :class:`_Unsupported`: tags (``!!str``,
+    ``!``), anchors and aliases, merge (``<<``) and value (``=``) keys, a list
+    or mapping as a key, a key twice, an integer over :data:`MAX_DIGITS`
+    digits, a scalar its constructor refuses, nesting over :data:`MAX_DEPTH`,
+    over :data:`MAX_VALUES` values, more than one document, and invalid YAML.
+    """
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.root: Any = None
+        self.stack: list[Any] = []  # the open containers, innermost last
+        self.values = 0  # entries in closed containers (check_shape's size)
+
+    def read(self) -> Any:
+        import yaml
+
+        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(self.text)
+        try:
+            self._build(loader)
+        except yaml.YAMLError:
+            raise _Unsupported from None
+        finally:
+            loader.dispose()
+        return self.root
+
+    def _build(self, loader: Any) -> None:
+        from yaml import events
+        from yaml.nodes import ScalarNode
+
+        scalar_event, alias_event = events.ScalarEvent, events.AliasEvent
+        seq_start, seq_end = events.SequenceStartEvent, events.SequenceEndEvent
+        map_start, map_end = events.MappingStartEvent, events.MappingEndEvent
+        doc_start, doc_end = events.DocumentStartEvent, events.DocumentEndEvent
+        stream_start, stream_end = events.StreamStartEvent, events.StreamEndEvent
+        str_tag = _STR
+        resolve = loader.resolve
+        tags: dict[str, str] = {}  # plain scalar text -> its implicit tag
+        stack = self.stack
+        get_event = loader.get_event
+        top: Any = None  # the innermost open container (stack[-1])
+        in_list = False  # whether ``top`` is a YamlList
+        add: Any = None  # top.append and top.lines.append while ``top`` is a list
+        add_line: Any = None
+        key: Any = None  # a mapping's key waiting for its value
+        key_line = 0
+        has_key = False
+        documents = 0
+        while True:
+            event = get_event()
+            kind = type(event)
+            if kind is scalar_event:
+                if event.tag is not None or event.anchor is not None:
+                    raise _Unsupported
+                value = event.value
+                if event.implicit[0]:  # plain: its tag depends on its text
+                    tag = tags.get(value)
+                    if tag is None:
+                        tag = tags[value] = resolve(ScalarNode, value, event.implicit)
+                    if tag != str_tag:
+                        value = _scalar(tag, value)
+                if in_list:
+                    add(value)
+                    add_line(event.start_mark.line + 1)
+                elif has_key:
+                    top[key] = value
+                    top.lines[key] = key_line
+                    has_key = False
+                elif top is None:
+                    self.root = value
+                else:
+                    if value in top:
+                        raise _Unsupported  # the loader names the key and its line
+                    key, key_line, has_key = value, event.start_mark.line + 1, True
+                continue
+            if kind is seq_start or kind is map_start:
+                if event.anchor is not None or event.tag is not None:
+                    raise _Unsupported
+                container: Any = YamlList() if kind is seq_start else YamlMap()
+                container.line = event.start_mark.line + 1
+                if in_list:
+                    add(container)
+                    add_line(container.line)
+                elif top is None:
+                    self.root = container
+                elif has_key:
+                    top[key] = container
+                    top.lines[key] = key_line
+                    has_key = False
+                else:
+                    raise _Unsupported  # a list or mapping as a key
+                stack.append(top)
+                if len(stack) > MAX_DEPTH:
+                    raise _Unsupported
+                top, in_list = container, kind is seq_start
+                if in_list:
+                    add, add_line = top.append, top.lines.append
+                continue
+            if kind is seq_end or kind is map_end:
+                self.values += len(top)
+                if self.values > MAX_VALUES:
+                    raise _Unsupported
+                top = stack.pop()
+                in_list = type(top) is YamlList
+                if in_list:
+                    add, add_line = top.append, top.lines.append
+                continue
+            if kind is doc_start:
+                documents += 1
+                if documents > 1:
+                    raise _Unsupported  # the loader says "expected a single document"
+                continue
+            if kind is stream_end:
+                return
+            if kind is doc_end or kind is stream_start:
+                continue
+            if kind is alias_event:
+                raise _Unsupported
+            raise _Unsupported  # an event this reader does not know
+
+
+def _scalar(tag: str, text: str) -> Any:
+    """A plain scalar resolved to ``tag`` (not str), constructed as the strict
+    loader does; :class:`_Unsupported` for what the loader would refuse."""
+    if tag not in _PLAIN_TAGS:
+        raise _Unsupported  # merge ``<<`` and value ``=``
+    if tag == "tag:yaml.org,2002:int" and len(text.replace("_", "").lstrip("+-")) > MAX_DIGITS:
+        raise _Unsupported
+    from yaml.nodes import ScalarNode
+
+    global _CONSTRUCTOR
+    if _CONSTRUCTOR is None:
+        _CONSTRUCTOR = _loader()("")
+    try:
+        return _CONSTRUCTOR.yaml_constructors[tag](_CONSTRUCTOR, ScalarNode(tag, text))
+    except Exception:  # the loader meets it again and handles it its own way
+        raise _Unsupported from None
+
+
+_CONSTRUCTOR: Any = None
+"""An instance of the strict loader, for its scalar constructors."""
 
 
 def check_shape(data: Any) -> None:
