@@ -481,6 +481,19 @@ def force_option(f: F) -> F:
     )(f)
 
 
+def new_game_option(f: F) -> F:
+    """``-o FILE``, the game file every ``game new`` creates (refused if it
+    exists, unless ``--force``)."""
+    return click.option(
+        "-o",
+        "--output",
+        required=True,
+        metavar="FILE",
+        type=FilePath(output=True),
+        help="The game file to create.",
+    )(f)
+
+
 def page_options(required: bool) -> Callable[[F], F]:
     """``-o FILE`` and ``--paper`` on every command that draws a printable page:
     a PDF when FILE ends in ``.pdf``, else an SVG; ``-`` is stdout."""
