@@ -14,7 +14,9 @@ from referee.cli import (
     RenamedOption,
     echo,
     emit_json,
+    force_option,
     json_option,
+    output_option,
     page_options,
 )
 
@@ -152,14 +154,8 @@ def match(deck: str, first: int, second: int, as_json: bool) -> int:
 )
 @seed_option("Shuffle cards and symbols reproducibly from seed N.")
 @click.option("--name", metavar="NAME", help="The deck's name (default: order-N[-seed-S]).")
-@click.option(
-    "-o",
-    "--output",
-    metavar="FILE",
-    type=FilePath(output=True),
-    help="Write the deck here instead of stdout.",
-)
-@click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
+@output_option("the deck")
+@force_option
 @json_option
 def generate(
     order: int,
@@ -280,7 +276,7 @@ def generate(
     help="Cards per page.",
 )
 @seed_option("Vary symbol sizes and angles from seed N (default: one fixed drawing).")
-@click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
+@force_option
 @json_option
 def render(
     deck: str,
