@@ -380,8 +380,8 @@ def result(game: str, counts: str, placed: str | None, as_json: bool) -> int:
       referee spotit result well --counts ann=3,bob=0,cy=5
       referee spotit result caterpillar --counts ann=0,bob=0,cy=3 --placed ann
     """
-    from referee.spotit.rules import parse_counts, parse_placed
-    from referee.spotit.rules import result as judge
+    from referee.spotit.minigames import parse_counts, parse_placed
+    from referee.spotit.minigames import result as judge
 
     order = parse_placed(placed) if placed is not None else ()
     outcome = judge(game.lower(), parse_counts(counts), order)
@@ -445,7 +445,7 @@ def deal(
       referee spotit deal caterpillar --player-count 3 --seed 7
       referee spotit deal hide-and-seek --player-count 3 --deck deck.yaml --seed 7
     """
-    from referee.spotit.rules import deal as set_up
+    from referee.spotit.minigames import deal as set_up
     from referee.spotit.rules import plane_size
 
     valid = True
