@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from helpers import Runner
 from referee.core.errors import InputError
-from referee.spotit.rules import parse_counts, parse_placed, result
+from referee.spotit.minigames import parse_counts, parse_placed, result
 
 
 def caterpillar(counts: str, placed: str = "") -> tuple[Any, Any, Any]:

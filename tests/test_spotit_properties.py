@@ -19,15 +19,17 @@ from collections.abc import Sequence
 from hypothesis import assume, given, reject
 from hypothesis import strategies as st
 
+from referee.spotit.minigames import (
+    GAMES,
+    deal,
+    result,
+)
 from referee.spotit.render import USABLE, slots
 from referee.spotit.rules import (
-    GAMES,
     Deck,
-    deal,
     generate,
     plane_lines,
     plane_size,
-    result,
     verify,
 )
 

@@ -19,26 +19,29 @@ from pathlib import Path
 import pytest
 
 from referee.core.errors import InputError
+from referee.spotit import minigames
 from referee.spotit import rules as spotit
+from referee.spotit.minigames import (
+    deal,
+    parse_counts,
+    result,
+)
 from referee.spotit.rules import (
     GF,
     Deck,
     SeedStream,
     builtin_symbols,
     complete_plane,
-    deal,
     generate,
     irreducible,
     is_irreducible,
     match,
     normalise_symbol,
     order_refusal,
-    parse_counts,
     parse_symbol_lines,
     plane_lines,
     plane_size,
     prime_power,
-    result,
     verify,
 )
 
@@ -875,10 +878,10 @@ def test_result_refuses(game: str, counts: str, fragment: str) -> None:
 
 def test_unknown_game_is_refused() -> None:
     with pytest.raises(InputError, match="unknown mini-game 'snap'"):
-        spotit.game("snap")
+        minigames.game("snap")
 
 
-def piles(dealt: spotit.Deal) -> dict[str, tuple[str, int]]:
+def piles(dealt: minigames.Deal) -> dict[str, tuple[str, int]]:
     return {p.name: (p.face, len(p.cards)) for p in dealt.piles}
 
 

@@ -48,6 +48,7 @@ from referee.cli import (
     expect_version_option,
     force_option,
     json_option,
+    new_game_option,
 )
 from referee.core.dictionary import Dictionary, open_dictionary, read_word_list
 from referee.core.errors import InputError, RefereeError
@@ -236,14 +237,7 @@ def _seat(player: str | None, state: GameState) -> str:
     show_envvar=True,
     help="Tile catalog.",
 )
-@click.option(
-    "-o",
-    "--output",
-    required=True,
-    metavar="FILE",
-    type=FilePath(output=True),
-    help="The game file to create.",
-)
+@new_game_option
 @force_option
 @dictionary_options
 @json_option

@@ -29,6 +29,7 @@ from referee.cli import (
     emit_json,
     force_option,
     json_option,
+    output_option,
     page_options,
 )
 from referee.core.errors import InputError
@@ -79,13 +80,7 @@ def setup() -> None:
 )
 @click.option("--code", "code", metavar="CODE", help="Rebuild the setup a code names (BS1-...).")
 @catalog_option
-@click.option(
-    "-o",
-    "--output",
-    metavar="FILE",
-    type=FilePath(output=True),
-    help="Write the setup here instead of stdout.",
-)
+@output_option("the setup")
 @force_option
 @json_option
 def generate(
@@ -290,13 +285,7 @@ def show(
 @setup.command("catalog")
 @catalog_option
 @click.option("--template", is_flag=True, help="Write a fill-in-the-blanks catalog to transcribe.")
-@click.option(
-    "-o",
-    "--output",
-    metavar="FILE",
-    type=FilePath(output=True),
-    help="Write the template here instead of stdout.",
-)
+@output_option("the template")
 @force_option
 @json_option
 def catalog_cmd(

@@ -481,6 +481,31 @@ def force_option(f: F) -> F:
     )(f)
 
 
+def output_option(what: str) -> Callable[[F], F]:
+    """``-o FILE`` on a command that prints WHAT unless told where to write it
+    (``-`` is stdout too, as everywhere)."""
+    return click.option(
+        "-o",
+        "--output",
+        metavar="FILE",
+        type=FilePath(output=True),
+        help=f"Write {what} here instead of stdout.",
+    )
+
+
+def new_game_option(f: F) -> F:
+    """``-o FILE``, the game file every ``game new`` creates (refused if it
+    exists, unless ``--force``)."""
+    return click.option(
+        "-o",
+        "--output",
+        required=True,
+        metavar="FILE",
+        type=FilePath(output=True),
+        help="The game file to create.",
+    )(f)
+
+
 def page_options(required: bool) -> Callable[[F], F]:
     """``-o FILE`` and ``--paper`` on every command that draws a printable page:
     a PDF when FILE ends in ``.pdf``, else an SVG; ``-`` is stdout."""

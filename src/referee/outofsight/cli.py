@@ -25,6 +25,7 @@ from referee.cli import (
     expect_version_option,
     force_option,
     json_option,
+    new_game_option,
 )
 from referee.core.errors import InputError
 from referee.core.files import check_destinations, display_name, write_text
@@ -297,14 +298,7 @@ def game() -> None:
     "--mode", type=MODE_CHOICE, default="basic", show_default=True, help="basic or advanced."
 )
 @click.option("--first", metavar="NAME", help="Who starts each frame (default: the first listed).")
-@click.option(
-    "-o",
-    "--output",
-    required=True,
-    metavar="FILE",
-    type=FilePath(output=True),
-    help="The game file to create.",
-)
+@new_game_option
 @force_option
 @json_option
 @option_names

@@ -14,7 +14,9 @@ from referee.cli import (
     RenamedOption,
     echo,
     emit_json,
+    force_option,
     json_option,
+    output_option,
     page_options,
 )
 
@@ -152,14 +154,8 @@ def match(deck: str, first: int, second: int, as_json: bool) -> int:
 )
 @seed_option("Shuffle cards and symbols reproducibly from seed N.")
 @click.option("--name", metavar="NAME", help="The deck's name (default: order-N[-seed-S]).")
-@click.option(
-    "-o",
-    "--output",
-    metavar="FILE",
-    type=FilePath(output=True),
-    help="Write the deck here instead of stdout.",
-)
-@click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
+@output_option("the deck")
+@force_option
 @json_option
 def generate(
     order: int,
@@ -280,7 +276,7 @@ def generate(
     help="Cards per page.",
 )
 @seed_option("Vary symbol sizes and angles from seed N (default: one fixed drawing).")
-@click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
+@force_option
 @json_option
 def render(
     deck: str,
@@ -384,8 +380,8 @@ def result(game: str, counts: str, placed: str | None, as_json: bool) -> int:
       referee spotit result well --counts ann=3,bob=0,cy=5
       referee spotit result caterpillar --counts ann=0,bob=0,cy=3 --placed ann
     """
-    from referee.spotit.rules import parse_counts, parse_placed
-    from referee.spotit.rules import result as judge
+    from referee.spotit.minigames import parse_counts, parse_placed
+    from referee.spotit.minigames import result as judge
 
     order = parse_placed(placed) if placed is not None else ()
     outcome = judge(game.lower(), parse_counts(counts), order)
@@ -449,7 +445,7 @@ def deal(
       referee spotit deal caterpillar --player-count 3 --seed 7
       referee spotit deal hide-and-seek --player-count 3 --deck deck.yaml --seed 7
     """
-    from referee.spotit.rules import deal as set_up
+    from referee.spotit.minigames import deal as set_up
     from referee.spotit.rules import plane_size
 
     valid = True

@@ -29,6 +29,7 @@ from referee.cli import (
     expect_version_option,
     force_option,
     json_option,
+    new_game_option,
     no_stdin_files,
     run_batch,
 )
@@ -175,6 +176,17 @@ def _judge(
 
 
 # ------------------------------------------------------------------- score-claim
+
+
+_board_option = click.option(
+    "--board",
+    "board_file",
+    required=True,
+    metavar="FILE",
+    type=FilePath(),
+    help="Board file (YAML).",
+)
+"""--board FILE on the commands that judge one board file (place, move-block, hint)."""
 
 
 @click.command("score-claim", no_args_is_help=True, context_settings=CONTEXT_SETTINGS)
@@ -340,14 +352,7 @@ def _space(name: str, place: str) -> Cell:
 
 @wordblock.command("place", no_args_is_help=True)
 @click.argument("card")
-@click.option(
-    "--board",
-    "board_file",
-    required=True,
-    metavar="FILE",
-    type=FilePath(),
-    help="Board file (YAML).",
-)
+@_board_option
 @click.option("--at", "at_name", required=True, metavar="CELL", help="The space, e.g. B5.")
 @click.option("--write", is_flag=True, help="Update the board file (atomically) if legal.")
 @json_option
@@ -388,14 +393,7 @@ def place(card: str, board_file: str, at_name: str, write: bool, as_json: bool) 
 
 
 @wordblock.command("move-block", no_args_is_help=True)
-@click.option(
-    "--board",
-    "board_file",
-    required=True,
-    metavar="FILE",
-    type=FilePath(),
-    help="Board file (YAML).",
-)
+@_board_option
 @click.option("--player", required=True, metavar="NAME", help="Whose block.")
 @click.option(
     "--from", "from_name", metavar="CELL", help="The block to move (default: one from reserve)."
@@ -450,14 +448,7 @@ def move_block(
 
 
 @wordblock.command("hint", no_args_is_help=True)
-@click.option(
-    "--board",
-    "board_file",
-    required=True,
-    metavar="FILE",
-    type=FilePath(),
-    help="Board file (YAML).",
-)
+@_board_option
 @click.option("--player", required=True, metavar="NAME", help="Who is looking for a claim.")
 @click.option(
     "--top",
@@ -584,14 +575,7 @@ def _draws(text: str) -> list[tuple[str, str]]:
 @click.option(
     "--players", required=True, metavar="NAME,...", help="Comma-separated, in seating order."
 )
-@click.option(
-    "-o",
-    "--output",
-    required=True,
-    metavar="FILE",
-    type=FilePath(output=True),
-    help="The game file to create.",
-)
+@new_game_option
 @click.option(
     "--grid",
     metavar="CARDS",
