@@ -66,7 +66,7 @@ SECTIONS: list[tuple[str, list[tuple[str, str, str]]]] = [
             ),
             (
                 "wordblock",
-                "referee.wordblock.cli:wordblock",
+                "referee.wordblock.game_cli:wordblock",
                 "Word Block placements, block moves, hints and whole games.",
             ),
             # word-block commands
