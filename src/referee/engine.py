@@ -230,10 +230,14 @@ def text(game: Game[S, St, A], log: Log[S, A]) -> str:
         lines.append("history: []")
     else:
         lines.append("history:")
-        # One JSON object per line is valid YAML flow style, and unambiguous
-        # (every string is quoted: "no" stays a word).
-        lines += ["- " + json.dumps(game.write_action(a), ensure_ascii=False) for a in log.history]
+        lines += [_action_line(game, a) for a in log.history]
     return "\n".join(lines) + "\n"
+
+
+def _action_line(game: Game[S, St, A], action: A) -> str:
+    """One action in the history: one JSON object per line is valid YAML flow
+    style, and unambiguous (every string is quoted: "no" stays a word)."""
+    return "- " + json.dumps(game.write_action(action), ensure_ascii=False)
 
 
 # ------------------------------------------------------------------- the memo
@@ -415,8 +419,7 @@ def act(
             before_write()
         if canonical and current.log.history:
             # the file is text(game, log): the new one is the same plus one line
-            line = json.dumps(game.write_action(decision.action), ensure_ascii=False)
-            data = raw + f"- {line}\n".encode()
+            data = raw + (_action_line(game, decision.action) + "\n").encode("utf-8")
         else:
             data = text(game, after.log).encode("utf-8")
         _atomic(real, data, create=False, name=path, what="game")

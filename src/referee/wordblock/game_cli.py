@@ -231,6 +231,11 @@ def _turn_json(current: Game) -> dict[str, Any]:
     return {"turn": table.turn(), "over": table.over}
 
 
+def _recorded_json(acted: engine.Acted[Any, Any, Any, Any]) -> dict[str, Any]:
+    """What every recorded step adds to its verdict: recorded, version, whose turn."""
+    return {"recorded": acted.recorded, "version": acted.version, **_turn_json(acted.game)}
+
+
 def _refused(refusal: engine.Refusal, acted: Any, as_json: bool) -> int:
     """A step the turn does not allow: exit 1, nothing recorded."""
     if as_json:
@@ -387,14 +392,7 @@ def game_place(
     if isinstance(verdict, engine.Refusal):
         return _refused(verdict, acted, as_json)
     if as_json:
-        emit_json(
-            {
-                **verdict.to_dict(),
-                "recorded": acted.recorded,
-                "version": acted.version,
-                **_turn_json(acted.game),
-            }
-        )
+        emit_json({**verdict.to_dict(), **_recorded_json(acted)})
     elif verdict.valid:
         extra = f" (discard {verdict.replaces})" if verdict.replaces else ""
         echo(f"{verdict.card} played on {at.name}{extra}.")
@@ -450,14 +448,7 @@ def game_move_block(
     if isinstance(verdict, engine.Refusal):
         return _refused(verdict, acted, as_json)
     if as_json:
-        emit_json(
-            {
-                **verdict.to_dict(),
-                "recorded": acted.recorded,
-                "version": acted.version,
-                **_turn_json(acted.game),
-            }
-        )
+        emit_json({**verdict.to_dict(), **_recorded_json(acted)})
     else:
         src, to = verdict.from_, verdict.to
         if verdict.valid:
