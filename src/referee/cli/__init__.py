@@ -16,7 +16,7 @@ import os
 import re
 import sys
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 import click
@@ -481,29 +481,22 @@ def force_option(f: F) -> F:
     )(f)
 
 
-def output_option(what: str) -> Callable[[F], F]:
-    """``-o FILE`` on a command that prints WHAT unless told where to write it
-    (``-`` is stdout too, as everywhere)."""
+def output_option(what: str, *, required: bool = False) -> Callable[[F], F]:
+    """``-o FILE`` on a command that writes WHAT (``-`` is stdout, as everywhere);
+    unless ``required``, WHAT is printed when no FILE is given."""
     return click.option(
         "-o",
         "--output",
+        required=required,
         metavar="FILE",
         type=FilePath(output=True),
-        help=f"Write {what} here instead of stdout.",
+        help=f"The {what} to create." if required else f"Write {what} here instead of stdout.",
     )
 
 
-def new_game_option(f: F) -> F:
-    """``-o FILE``, the game file every ``game new`` creates (refused if it
-    exists, unless ``--force``)."""
-    return click.option(
-        "-o",
-        "--output",
-        required=True,
-        metavar="FILE",
-        type=FilePath(output=True),
-        help="The game file to create.",
-    )(f)
+new_game_option = output_option("game file", required=True)
+"""``-o FILE``, the game file every ``game new`` creates (refused if it exists,
+unless ``--force``)."""
 
 
 def page_options(required: bool) -> Callable[[F], F]:
@@ -602,35 +595,14 @@ def run_batch(handle: Callable[[dict[str, Any]], dict[str, Any] | str]) -> int:
 
     failed = False
     out = sys.stdout
-    if sys.stdin is None:  # started with stdin closed (`referee ... --batch <&-`)
-        raise InputError("<stdin>: cannot read standard input (closed?)")
-    source = sys.stdin.buffer
-    read = getattr(source, "read1", source.read)
     loads, dumps = json.loads, json.dumps
-    pending = b""  # the start of a line whose end has not arrived
-    too_long = False  # the line being read is already over MAX_BATCH_LINE (not kept)
     n = 0
-    while True:
-        try:
-            chunk = read(1 << 16)
-        except OSError as exc:
-            message = exc.strerror or str(exc)
-            raise InputError(f"<stdin>: cannot read standard input: {message}") from None
-        lines: list[bytes | None]  # None: a line over MAX_BATCH_LINE
-        if chunk:
-            *complete, pending = (pending + chunk).split(b"\n")
-            lines = [line + b"\n" for line in complete]
-            if too_long and lines:
-                lines[0], too_long = None, False
-            if len(pending) > MAX_BATCH_LINE:
-                pending, too_long = b"", True
-        else:
-            lines = [None] if too_long else [pending] if pending else []
+    for lines in _line_chunks():
         for raw in lines:
             n += 1
             result: dict[str, Any] | str
             try:
-                if raw is None or len(raw) > MAX_BATCH_LINE:
+                if raw is None:
                     raise InputError(f"line is over {MAX_BATCH_LINE} bytes")
                 try:
                     text = raw.decode("utf-8").strip()
@@ -655,9 +627,36 @@ def run_batch(handle: Callable[[dict[str, Any]], dict[str, Any] | str]) -> int:
                 (result if isinstance(result, str) else dumps(result, ensure_ascii=False)) + "\n"
             )
         out.flush()
-        if not chunk:
-            break
     return EXIT_INPUT if failed else EXIT_YES
+
+
+def _line_chunks() -> Iterator[list[bytes | None]]:
+    """Standard input's lines, a chunk at a time as they arrive (the last one
+    may lack its newline); ``None`` stands for a line over MAX_BATCH_LINE,
+    which is never kept whole. A read that fails is an input error."""
+    if sys.stdin is None:  # started with stdin closed (`referee ... --batch <&-`)
+        raise InputError("<stdin>: cannot read standard input (closed?)")
+    source = sys.stdin.buffer
+    read = getattr(source, "read1", source.read)
+    pending = b""  # the start of a line whose end has not arrived
+    too_long = False  # the line being read is already over MAX_BATCH_LINE
+    while True:
+        try:
+            chunk = read(1 << 16)
+        except OSError as exc:
+            message = exc.strerror or str(exc)
+            raise InputError(f"<stdin>: cannot read standard input: {message}") from None
+        if not chunk:
+            if too_long or pending:
+                yield [None if too_long else pending]
+            return
+        *complete, pending = (pending + chunk).split(b"\n")
+        lines: list[bytes | None] = [line + b"\n" for line in complete]
+        if too_long and lines:
+            lines[0], too_long = None, False
+        if len(pending) > MAX_BATCH_LINE:
+            pending, too_long = b"", True
+        yield [None if line is not None and len(line) > MAX_BATCH_LINE else line for line in lines]
 
 
 def no_stdin_files(fields: dict[str, Any], keys: tuple[str, ...]) -> None:
