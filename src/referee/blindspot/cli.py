@@ -36,6 +36,17 @@ def _layout_options(required: bool = True) -> Callable[[F], F]:
     return lambda f: _add_layout_options(f, required)
 
 
+catalog_option = click.option(
+    "--catalog",
+    metavar="FILE",
+    type=FilePath(),
+    envvar="REFEREE_CATALOG",
+    show_envvar=True,
+    help="Tile catalog for 'tiles:' layouts.",
+)
+"""--catalog FILE wherever a layout is read (a game's too)."""
+
+
 def _add_layout_options(f: F, required: bool) -> F:
     f = click.option(
         "--glasses",
@@ -57,14 +68,7 @@ def _add_layout_options(f: F, required: bool) -> F:
         show_default=True,
         help="The colour playing: red, yellow, blue or green.",
     )(f)
-    f = click.option(
-        "--catalog",
-        metavar="FILE",
-        type=FilePath(),
-        envvar="REFEREE_CATALOG",
-        show_envvar=True,
-        help="Tile catalog for 'tiles:' layouts.",
-    )(f)
+    f = catalog_option(f)
     return click.option(
         "--layout",
         required=required,

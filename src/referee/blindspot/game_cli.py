@@ -17,7 +17,7 @@ from typing import Any
 import click
 
 from referee import engine
-from referee.blindspot.cli import cell_at, three_letter
+from referee.blindspot.cli import catalog_option, cell_at, three_letter
 from referee.blindspot.formats import load_layout
 from referee.blindspot.game import (
     BLIND_SPOT,
@@ -229,14 +229,7 @@ def _seat(player: str | None, state: GameState) -> str:
 )
 @click.option("--teams", is_flag=True, help="Four players: red+yellow against blue+green.")
 @click.option("--solo", is_flag=True, help="Solo play: blue and red alternate, blue first.")
-@click.option(
-    "--catalog",
-    metavar="FILE",
-    type=FilePath(),
-    envvar="REFEREE_CATALOG",
-    show_envvar=True,
-    help="Tile catalog.",
-)
+@catalog_option
 @new_game_option
 @force_option
 @dictionary_options
