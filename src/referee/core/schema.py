@@ -172,11 +172,17 @@ _LOADER: type[Any] | None = None
 def parse_yaml(text: str) -> Any:
     """Parse YAML text strictly (safe loader only). Errors carry a line, no file.
 
-    Plain documents (no tags, anchors, aliases or merge keys; every key new and
+    Three readers, each giving exactly the same values, lines and messages:
+    a document of the simplest line shapes (``key: word`` and lists of words,
+    as a deck file is) is read line by line by :class:`_LineReader`; other
+    plain documents (no tags, anchors, aliases or merge keys; every key new and
     a scalar; numbers in range) are built straight from libyaml's events by
-    :class:`_EventReader`. Anything else, errors included, is read by the
-    strict loader (:func:`parse_yaml_with_loader`), so both give exactly the
-    same values, lines and messages."""
+    :class:`_EventReader`; anything else, errors included, is read by the
+    strict loader (:func:`parse_yaml_with_loader`)."""
+    try:
+        return _LineReader(text).read()
+    except _Unsupported:
+        pass
     try:
         return _EventReader(text).read()
     except _Unsupported:
@@ -210,6 +216,143 @@ class _Unsupported(Exception):
 _PLAIN_TAGS = frozenset(
     "tag:yaml.org,2002:" + name for name in ("str", "null", "bool", "int", "float", "timestamp")
 )
+
+
+_WORD = r"[A-Za-z0-9_][A-Za-z0-9_./+-]*(?: [A-Za-z0-9_./+-]+)*"
+"""A plain scalar that means the same wherever it stands, in block or flow
+context: ASCII letters, digits and ``_./+-``, single spaces inside, no YAML
+indicator first (its tag, str or not, is still the resolver's)."""
+
+_KEY_VALUE = re.compile(rf"([A-Za-z_][A-Za-z0-9_-]*):(?: ({_WORD}))?\n")
+_ITEM = re.compile(rf"- (?:({_WORD})|\[((?:{_WORD},(?: |\n  ))*{_WORD})\])\n")
+_SKIP = re.compile(r"(?:(?:#[ -~]*)?\n)*")
+"""Blank lines and comments (printable ASCII) at the start of a line."""
+
+
+class _LineReader:
+    """Reads, a line shape at a time, a document made only of these lines (as
+    ``dump_yaml`` writes a deck file)::
+
+        name: order-31-seed-1
+        cards:
+        - [one/blue, two/red,
+          three/green]
+        - word
+
+    that is, top-level ``key: word`` and ``key:`` followed at column 0 by
+    ``- word`` or ``- [word, word, ...]`` items, a flow list broken only after
+    a comma onto a line indented two spaces, and a newline at the end; blank
+    lines and ``#`` comments may stand between the lines. A word
+    is :data:`_WORD`; its tag comes from the YAML resolver, as it would in the
+    loader. Anything else (a comment, a blank line, quotes, other indentation,
+    a key twice, a key that is not a string, a number the loader refuses)
+    raises :class:`_Unsupported` at once, and the next reader takes the
+    document. Its values and lines are those the strict loader gives; a test
+    compares the two on generated documents.
+    """
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pos = 0  # where the next line starts
+        self.line = 1  # its number
+        self.words: dict[str, Any] = {}  # each word's value, resolved once
+        self.text_only = True  # every word so far is its own value (a str)
+        self.values = 0
+
+    def read(self) -> YamlMap:
+        text = self.text
+        if not text:
+            raise _Unsupported
+        root = YamlMap()
+        while self._skip() < len(text):
+            m = _KEY_VALUE.match(text, self.pos)
+            if m is None:
+                raise _Unsupported
+            key, line = self._word(m[1]), self.line
+            if not isinstance(key, str) or key in root:
+                raise _Unsupported  # the loader names a repeated key and its line
+            self.pos, self.line = m.end(), line + 1
+            if root.line is None:
+                root.line = line
+            root[key] = self._word(m[2]) if m[2] is not None else self._items()
+            root.lines[key] = line
+        if root.line is None:
+            raise _Unsupported  # no entries: null, not a mapping
+        self.values += len(root)
+        if self.values > MAX_VALUES:
+            raise _Unsupported
+        return root
+
+    def _items(self) -> YamlList:
+        """The ``- ...`` items after ``key:`` (at least one)."""
+        text = self.text
+        items = YamlList()
+        while (m := _ITEM.match(text, self._skip())) is not None:
+            if items.line is None:
+                items.line = self.line
+            items.lines.append(self.line)
+            if m[1] is not None:
+                items.append(self._word(m[1]))
+                self.line += 1
+            else:
+                items.append(self._flow(m[2]))
+            self.pos = m.end()
+        if not items:
+            raise _Unsupported  # ``key:`` alone is null, or something else follows
+        self.values += len(items)
+        return items
+
+    def _flow(self, body: str) -> YamlList:
+        """The flow list ``[body]`` starting on the current line (which moves on
+        past its last line)."""
+        flow = YamlList()
+        flow.line = line = self.line
+        chunks = body.split(",\n  ")  # one per line
+        words = ", ".join(chunks).split(", ") if len(chunks) > 1 else body.split(", ")
+        for word in set(words).difference(self.words):
+            self._word(word)
+        flow.extend(words if self.text_only else map(self.words.__getitem__, words))
+        for number, chunk in enumerate(chunks, line):
+            flow.lines.extend([number] * (chunk.count(", ") + 1))
+        self.line = line + len(chunks)
+        self.values += len(flow)
+        return flow
+
+    def _skip(self) -> int:
+        """Move past blank lines and comments; the position of the next line."""
+        m = _SKIP.match(self.text, self.pos)
+        if m is not None and m.end() > self.pos:
+            self.line += self.text.count("\n", self.pos, m.end())
+            self.pos = m.end()
+        return self.pos
+
+    def _word(self, word: str) -> Any:
+        value = self.words.get(word, _MISSING)
+        if value is _MISSING:
+            value = self.words[word] = _resolve_word(word)
+            if value is not word:
+                self.text_only = False
+        return value
+
+
+_MISSING = object()
+
+
+def _resolve_word(word: str) -> Any:
+    """A plain word's value as the loader gives it: its text, or the number,
+    boolean, null or date its tag makes it (:class:`_Unsupported` if refused)."""
+    global _RESOLVER
+    from yaml.nodes import ScalarNode
+
+    if _RESOLVER is None:
+        from yaml.resolver import Resolver
+
+        _RESOLVER = Resolver()
+    tag = _RESOLVER.resolve(ScalarNode, word, (True, False))
+    return word if tag == _STR else _scalar(tag, word)
+
+
+_RESOLVER: Any = None
 
 
 class _EventReader:
