@@ -80,7 +80,7 @@ def test_wheel_and_sdist_carry_the_data_files(tmp_path: Path) -> None:
             assert whl.read(name) == (PACKAGE.parent / name).read_bytes(), name
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
     assert not any(n.startswith(("tests/", "bench/", "docs/")) for n in names)
-    assert "referee = referee.cli:main" in entry_points
+    assert "referee = referee.cli:console" in entry_points
 
     assert metadata["Name"] == "referee"
     assert metadata["Version"] == referee.__version__

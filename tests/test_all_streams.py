@@ -243,3 +243,78 @@ def test_full_and_closed_stdout_are_one_error_line_for_every_writer(command: str
     closed = shell(f"{py} {command} >&-")
     assert closed.returncode == 2
     assert "standard output is closed" in one_error_line(closed.stderr)
+
+
+# ------------------------------------------------------------------ the fast exit
+
+
+def test_the_fast_exit_writes_every_byte_to_a_pipe_and_to_a_file(tmp_path: Path) -> None:
+    """The console script ends with os._exit once the answer is flushed: the
+    57 cards as one SVG (150 kB, more than a pipe holds) arrive whole, through a
+    pipe and into a file, and are the answer the in-process runner gives."""
+    from click.testing import CliRunner
+
+    from referee.cli import cli
+
+    args = ["spotit", "render", str(REPO / "examples" / "spotit" / "order-7.yaml"), "-o", "-"]
+    expected = CliRunner().invoke(cli, args).stdout_bytes
+    assert len(expected) > 100_000
+    script = Path(sys.executable).parent / "referee"
+    for argv in (REFEREE, [str(script)]):
+        piped = subprocess.run([*argv, *args], capture_output=True, timeout=120, check=False)
+        assert (piped.returncode, piped.stderr) == (0, b"")
+        assert piped.stdout == expected
+        out = tmp_path / "deck.yaml"
+        with out.open("wb") as fh:
+            filed = subprocess.run([*argv, *args], stdout=fh, timeout=120, check=False)
+        assert filed.returncode == 0
+        assert out.read_bytes() == expected
+
+
+@pytest.mark.parametrize(
+    ("args", "code"),
+    [
+        (["check-word", "seas", "--layout", "setups/sample.yaml", "--at", "D1"], 0),
+        (["check-word", "sea", "--layout", "setups/sample.yaml", "--at", "D1", "--json"], 1),
+        (["check-word", "seas", "--layout", "no-such.yaml", "--at", "D1"], 2),
+    ],
+)
+def test_the_fast_exit_keeps_the_exit_code_and_both_streams(args: list[str], code: int) -> None:
+    from click.testing import CliRunner
+
+    from referee.cli import cli
+
+    proc = subprocess.run(
+        [*REFEREE, *args], cwd=REPO, capture_output=True, timeout=120, check=False
+    )
+    assert proc.returncode == code
+    cwd = os.getcwd()
+    os.chdir(REPO)
+    try:
+        expected = CliRunner().invoke(cli, args)
+    finally:
+        os.chdir(cwd)
+    assert proc.stdout == expected.stdout_bytes
+    assert proc.stderr == expected.stderr_bytes
+    assert expected.exit_code == code
+
+
+def test_an_exit_with_a_message_is_printed_and_exits_1() -> None:
+    """``sys.exit("message")`` ends as Python ends it: the message on stderr, exit 1."""
+    code = (
+        "import sys\n"
+        "import referee.cli as c\n"
+        "def main():\n"
+        "    print('partial answer', end='')\n"
+        "    sys.exit('stopped: no answer')\n"
+        "c.main = main\n"
+        "c.console()\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, timeout=60, check=False
+    )
+    assert (proc.returncode, proc.stdout, proc.stderr) == (
+        1,
+        b"partial answer",
+        b"stopped: no answer\n",
+    )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.cli import main
+from referee.cli import console
 
 if __name__ == "__main__":  # pragma: no cover
-    main()
+    console()

@@ -353,6 +353,34 @@ def main(args: Sequence[str] | None = None) -> None:
     cli.main(args=argv, prog_name="referee")
 
 
+def console() -> None:
+    """The ``referee`` command (and ``python -m referee``): :func:`main`, then a
+    fast exit.
+
+    Once the answer is written, the process ends with :func:`os._exit`,
+    skipping the interpreter's teardown: freeing every module, and the enchant
+    broker with its dictionaries, costs a sixth of a one-shot command's time
+    and does nothing for the user (mypy exits the same way). Nothing is lost:
+    every file the referee writes is written, fsynced and closed before a
+    command returns, and both standard streams are flushed here. An uncaught
+    exception is not an exit, so it is not cut short."""
+    try:
+        main()
+        code: object = EXIT_YES
+    except SystemExit as exc:
+        code = exc.code
+    if code is None:
+        code = EXIT_YES
+    elif not isinstance(code, int):  # sys.exit("message"): printed, exit 1, as Python does
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            print(code, file=sys.stderr)
+        code = 1
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            stream.flush()
+    os._exit(code)
+
+
 # ----------------------------------------------------------------- shared options
 
 
