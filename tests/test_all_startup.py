@@ -74,7 +74,20 @@ CASES: dict[str, tuple[list[str], str | None, tuple[str, ...]]] = {
     "score-frame": (
         ["score-frame", "examples/outofsight/example-three.yaml"],
         "outofsight",
-        ("enchant", "fpdf"),
+        # A frame's score: no game machinery, no dice takes.
+        (
+            "enchant",
+            "fpdf",
+            "referee.engine",
+            "referee.outofsight.game",
+            "referee.outofsight.game_cli",
+            "referee.outofsight.takes",
+        ),
+    ),
+    "take": (
+        ["take", "--roll", "5,4,2", "--row", "3,9,11,2,7", "--best"],
+        "outofsight",
+        ("yaml", "enchant", "fpdf", "referee.engine", "referee.outofsight.game"),
     ),
     "spotit-verify": (
         ["spotit", "verify", "examples/spotit/order-7.yaml"],

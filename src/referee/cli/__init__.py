@@ -83,7 +83,7 @@ SECTIONS: list[tuple[str, list[tuple[str, str, str]]]] = [
             ("take", "referee.outofsight.cli:take", "Is this dice take legal? Or: the best take."),
             (
                 "outofsight",
-                "referee.outofsight.cli:outofsight",
+                "referee.outofsight.game_cli:outofsight",
                 "A live Out of Sight game: turns, frames, undo.",
             ),
             # out-of-sight commands

@@ -27,7 +27,6 @@ from typing import Any
 from referee.core.errors import InputError, show
 from referee.core.files import dump_yaml, load_mapping, reading
 from referee.core.schema import Value, YamlMap
-from referee.engine import FORMAT
 from referee.outofsight.rules import (
     DECK,
     MAX_PLAYERS,
@@ -227,6 +226,8 @@ def upgrade(data: dict[str, Any]) -> dict[str, Any]:
         raise InputError(
             f"not an Out of Sight game file (game: {show(game)})", place="game", line=line
         )
+    from referee.engine import FORMAT
+
     upgraded = YamlMap({"format": FORMAT, **data, "game": GAME_NAME})
     upgraded.line = getattr(data, "line", None)
     upgraded.lines = dict(getattr(data, "lines", {}))

@@ -4,13 +4,15 @@ takes, the score pad and the winner."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.core.files import dump_yaml
 from referee.outofsight import formats
-from referee.outofsight.game import Action, FrameAction, Result, Setup, State, TurnAction
 from referee.outofsight.rules import FRAMES, FrameScore, Pile, PlayerScore, Tie, join_and
-from referee.outofsight.takes import Take, TakeVerdict
+
+if TYPE_CHECKING:  # a frame's or a take's answer imports no game machinery
+    from referee.outofsight.game import Action, Result, Setup, State, TurnAction
+    from referee.outofsight.takes import Take, TakeVerdict
 
 # ----------------------------------------------------------------------- frames
 
@@ -286,6 +288,8 @@ def turn_sentence(action: TurnAction) -> str:
 
 def describe(action: Action) -> str:
     """An action in a few words: ``frame 2``."""
+    from referee.outofsight.game import FrameAction, TurnAction
+
     if isinstance(action, FrameAction):
         return f"frame {action.frame}"
     if isinstance(action, TurnAction):
