@@ -224,7 +224,10 @@ context: ASCII letters, digits and ``_./+-``, single spaces inside, no YAML
 indicator first (its tag, str or not, is still the resolver's)."""
 
 _KEY_VALUE = re.compile(rf"([A-Za-z_][A-Za-z0-9_-]*):(?: ({_WORD}))?\n")
-_ITEM = re.compile(rf"- (?:({_WORD})|\[((?:{_WORD},(?: |\n  ))*{_WORD})\])\n")
+_WORD_ONLY = re.compile(_WORD)
+_ITEM = re.compile(r"- (?:\[([^\]\n]*(?:\n  [^\]\n]*)*)\]|([^\n]*))\n")
+"""``- [body]`` (its lines after the first indented two spaces) or ``- text``;
+the words of either are checked one by one, each distinct word once."""
 _SKIP = re.compile(r"(?:(?:#[ -~]*)?\n)*")
 """Blank lines and comments (printable ASCII) at the start of a line."""
 
@@ -256,7 +259,6 @@ class _LineReader:
         self.pos = 0  # where the next line starts
         self.line = 1  # its number
         self.words: dict[str, Any] = {}  # each word's value, resolved once
-        self.text_only = True  # every word so far is its own value (a str)
         self.values = 0
 
     def read(self) -> YamlMap:
@@ -291,11 +293,11 @@ class _LineReader:
             if items.line is None:
                 items.line = self.line
             items.lines.append(self.line)
-            if m[1] is not None:
-                items.append(self._word(m[1]))
+            if m[2] is not None:
+                items.append(self._word(m[2]))
                 self.line += 1
             else:
-                items.append(self._flow(m[2]))
+                items.append(self._flow(m[1]))
             self.pos = m.end()
         if not items:
             raise _Unsupported  # ``key:`` alone is null, or something else follows
@@ -311,7 +313,9 @@ class _LineReader:
         words = ", ".join(chunks).split(", ") if len(chunks) > 1 else body.split(", ")
         for word in set(words).difference(self.words):
             self._word(word)
-        flow.extend(words if self.text_only else map(self.words.__getitem__, words))
+        # Each word's one value (a deck repeats each symbol dozens of times):
+        # the split's copies are freed at once, so memory stays small.
+        flow.extend(map(self.words.__getitem__, words))
         for number, chunk in enumerate(chunks, line):
             flow.lines.extend([number] * (chunk.count(", ") + 1))
         self.line = line + len(chunks)
@@ -329,9 +333,9 @@ class _LineReader:
     def _word(self, word: str) -> Any:
         value = self.words.get(word, _MISSING)
         if value is _MISSING:
+            if _WORD_ONLY.fullmatch(word) is None:
+                raise _Unsupported
             value = self.words[word] = _resolve_word(word)
-            if value is not word:
-                self.text_only = False
         return value
 
 
