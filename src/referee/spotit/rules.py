@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from referee.core.errors import InputError, where
 from referee.core.seeds import HashStream
@@ -91,6 +91,14 @@ def plain_text(value: str, place: str) -> str:
 
 
 # ------------------------------------------------------------------------ symbols
+
+
+def _normalised(raw: object, known: dict[str, str], source: str | None, place: str) -> str:
+    """:func:`normalise_symbol`, remembered in ``known`` when ``raw`` is text."""
+    symbol = normalise_symbol(raw, source, place)
+    if type(raw) is str:
+        known[raw] = symbol
+    return symbol
 
 
 def normalise_symbol(raw: object, source: str | None = None, place: str | None = None) -> str:
@@ -218,17 +226,25 @@ class Deck:
             )
         cards: list[tuple[str, ...]] = []
         first: dict[frozenset[str], int] = {}
-        known: dict[object, str] = {}  # each spelling is normalised once
+        known: dict[str, str] = {}  # each spelling (text) is normalised once
         for number, card in enumerate(raw, 1):
-            place = f"card {number}"
-            symbols = tuple(
-                known[s]
-                if isinstance(s, str) and s in known
-                else known.setdefault(s, normalise_symbol(s, source, place))
-                for s in card
-            )
+            try:
+                spelled: tuple[str | None, ...] = tuple(map(known.get, card))
+            except TypeError:  # a list or mapping in the card
+                spelled = (None,)
+            if None not in spelled:
+                symbols = cast(tuple[str, ...], spelled)
+            else:  # a spelling not seen before, or not text
+                place = f"card {number}"
+                symbols = tuple(
+                    known[s]
+                    if type(s) is str and s in known
+                    else _normalised(s, known, source, place)
+                    for s in card
+                )
             key = frozenset(symbols)
             if key in first:
+                place = f"card {number}"
                 raise InputError(
                     f"{where(source, place)}card {number} is listed twice: it has the same "
                     f"symbols as card {first[key]}"
