@@ -128,10 +128,12 @@ def decode_text(data: bytes, name: str, what: str = "file") -> str:
     """UTF-8 text; binary garbage is an :class:`InputError`."""
     if b"\x00" in data:
         raise InputError(f"{name}: {what} is binary, not text")
+    # A byte-order mark is dropped (as "utf-8-sig" would, without importing that codec).
+    bom = 3 if data.startswith(b"\xef\xbb\xbf") else 0
     try:
-        return data.decode("utf-8-sig")
+        return data[bom:].decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise InputError(f"{name}: {what} is not UTF-8 text (byte {exc.start})") from None
+        raise InputError(f"{name}: {what} is not UTF-8 text (byte {exc.start + bom})") from None
 
 
 def read_text(path: str, *, limit: int = MAX_YAML_BYTES, what: str = "file") -> str:

@@ -22,7 +22,6 @@ True
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable
 
 
@@ -42,11 +41,15 @@ def ascii_letters(text: str) -> bool:
 
 def name(text: str) -> str:
     """A player's name as stored: NFC-normalised (nothing else changes)."""
+    import unicodedata  # here: a word check alone does not need it
+
     return unicodedata.normalize("NFC", text)
 
 
 def name_key(text: str) -> str:
     """What makes two names one player: NFC-normalised, then case-folded."""
+    import unicodedata
+
     return unicodedata.normalize("NFC", unicodedata.normalize("NFC", text).casefold())
 
 
