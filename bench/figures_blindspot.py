@@ -23,13 +23,21 @@ ONE_SHOT_PAIRS = 21
 def fig_check_word(runs: int) -> list[Figure]:
     argv = [REFEREE, "check-word", "seas", "--layout", SAMPLE, "--at", "D1"]
     pairs = max(runs, ONE_SHOT_PAIRS)
-    return [process_vs_floor("check-word one-shot process", argv, FLOOR_ENCHANT, 1.10, pairs)]
+    return [
+        process_vs_floor(
+            "check-word one-shot process", argv, FLOOR_ENCHANT, 1.10, pairs, strict_floor=True
+        )
+    ]
 
 
 def fig_words_one_shot(runs: int) -> list[Figure]:
     argv = [REFEREE, "words", "--layout", SAMPLE, "--at", "D1"]
     pairs = max(runs, ONE_SHOT_PAIRS)
-    return [process_vs_floor("words one-shot process", argv, FLOOR_ENCHANT, 1.10, pairs)]
+    return [
+        process_vs_floor(
+            "words one-shot process", argv, FLOOR_ENCHANT, 1.10, pairs, strict_floor=True
+        )
+    ]
 
 
 def fig_check_word_scowl(runs: int) -> list[Figure]:

@@ -58,7 +58,11 @@ def word_list() -> tuple[Path, str]:
 def fig_score_claim(runs: int) -> list[Figure]:
     argv = [REFEREE, "score-claim", "quash", "--board", RULEBOOK, "--player", "red"]
     pairs = max(runs, 21)
-    return [process_vs_floor("score-claim one-shot process", argv, FLOOR_ENCHANT, 1.10, pairs)]
+    return [
+        process_vs_floor(
+            "score-claim one-shot process", argv, FLOOR_ENCHANT, 1.10, pairs, strict_floor=True
+        )
+    ]
 
 
 def _claims_pool() -> list[tuple[str, str]]:
