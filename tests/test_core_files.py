@@ -66,3 +66,29 @@ def test_yaml_size_limit(tmp_path: Path, size: int, ok: bool) -> None:
     else:
         with pytest.raises(InputError, match=f"is {size:,} bytes, over the 1 MiB limit"):
             files.read_bytes(str(path))
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"a: 1\n",
+        b"\xef\xbb\xbfa: 1\n",
+        b"\xef\xbb\xbf",
+        b"a: \xff\n",
+        b"\xef\xbb\xbfa: \xff\n",
+        b"\xef\xbb",
+    ],
+)
+def test_decode_text_drops_a_byte_order_mark_as_utf_8_sig_does(data: bytes) -> None:
+    """The same text as Python's "utf-8-sig" codec (which the reader no longer
+    imports); a bad byte is named by its place in the file, the mark counted
+    (the codec counts from after the mark)."""
+    try:
+        expected = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        at = exc.start + (3 if data.startswith(b"\xef\xbb\xbf") else 0)
+        assert data[at:].startswith(exc.object[exc.start : exc.end])
+        with pytest.raises(InputError, match=rf"^f\.yaml: file is not UTF-8 text \(byte {at}\)$"):
+            files.decode_text(data, "f.yaml")
+    else:
+        assert files.decode_text(data, "f.yaml") == expected

@@ -1019,3 +1019,27 @@ def test_well_is_dealt_one_at_a_time_from_player_1_and_the_last_card_goes_in_the
 def test_deal_refuses(game: str, players: int, deck: int, small: int | None, fragment: str) -> None:
     with pytest.raises(InputError, match=fragment):
         deal(game, players, deck, "s", child_cards=small)
+
+
+@pytest.mark.parametrize(
+    ("cards", "fragment"),
+    [
+        # a known spelling first, then two bad ones: the first bad one is named
+        ([["a", "b"], ["a", "x/y/z", None]], "card 2: symbol 'x/y/z' has more than one '/'"),
+        ([["a", "b"], ["b", None, "x/y/z"]], "card 2: expected a symbol name, got None"),
+        # True equals 1: a number symbol seen first does not let True through
+        ([[1, "b"], ["b", True]], "card 2: expected a symbol name, got True"),
+        ([["a", "b"], ["a", ["c"]]], "card 2: expected a symbol name, got ['c']"),
+    ],
+)
+def test_deck_names_the_first_bad_symbol_of_a_card(
+    cards: list[list[object]], fragment: str
+) -> None:
+    with pytest.raises(InputError) as exc:
+        Deck.from_mapping({"cards": cards}, "deck.yaml")
+    assert fragment in str(exc.value), str(exc.value)
+
+
+def test_deck_spellings_seen_before_and_numbers_normalise_alike() -> None:
+    deck = Deck.from_mapping({"cards": [["One/Blue", 7], [" one / blue ", "7", "x"]]}, "d.yaml")
+    assert deck.cards == (("one/blue", "7"), ("one/blue", "7", "x"))
