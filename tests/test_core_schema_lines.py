@@ -11,8 +11,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from referee.core import schema
 from referee.core.files import dump_yaml
 from referee.core.schema import (
+    LINE_READER_FROM,
     MAX_DIGITS,
     _LineReader,
     _Unsupported,
@@ -158,3 +160,29 @@ def test_what_the_line_reader_hands_over(text: str) -> None:
     with pytest.raises(_Unsupported):
         _LineReader(text).read()
     assert outcome(parse_yaml, text) == outcome(parse_yaml_with_loader, text)
+
+
+def test_a_long_deck_is_read_by_the_line_reader_and_a_short_one_is_not(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """parse_yaml offers documents of LINE_READER_FROM characters or more to
+    the line reader (here the event reader is not even called); shorter ones
+    go to the event reader, without compiling the line reader's patterns."""
+    long_text = dump_yaml(generate(13, builtin_symbols(), seed="1").to_mapping())
+    short_text = dump_yaml(generate(3, builtin_symbols(), seed="1").to_mapping())
+    assert len(short_text) < LINE_READER_FROM <= len(long_text)
+    expected = shape(parse_yaml_with_loader(long_text))
+    short_expected = shape(parse_yaml_with_loader(short_text))
+
+    def no_events(text: str) -> None:
+        raise AssertionError("the event reader was asked")
+
+    monkeypatch.setattr(schema._EventReader, "read", no_events)
+    assert shape(parse_yaml(long_text)) == expected
+    monkeypatch.undo()
+
+    def no_lines(self: object, text: str) -> None:
+        raise AssertionError("the line reader was asked")
+
+    monkeypatch.setattr(schema._LineReader, "__init__", no_lines)
+    assert shape(parse_yaml(short_text)) == short_expected

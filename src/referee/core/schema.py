@@ -178,11 +178,14 @@ def parse_yaml(text: str) -> Any:
     plain documents (no tags, anchors, aliases or merge keys; every key new and
     a scalar; numbers in range) are built straight from libyaml's events by
     :class:`_EventReader`; anything else, errors included, is read by the
-    strict loader (:func:`parse_yaml_with_loader`)."""
-    try:
-        return _LineReader(text).read()
-    except _Unsupported:
-        pass
+    strict loader (:func:`parse_yaml_with_loader`). The line reader is tried
+    only on documents of :data:`LINE_READER_FROM` characters or more: below
+    that, compiling its patterns costs more than it saves."""
+    if len(text) >= LINE_READER_FROM:
+        try:
+            return _LineReader(text).read()
+        except _Unsupported:
+            pass
     try:
         return _EventReader(text).read()
     except _Unsupported:
@@ -223,13 +226,25 @@ _WORD = r"[A-Za-z0-9_][A-Za-z0-9_./+-]*(?: [A-Za-z0-9_./+-]+)*"
 context: ASCII letters, digits and ``_./+-``, single spaces inside, no YAML
 indicator first (its tag, str or not, is still the resolver's)."""
 
-_KEY_VALUE = re.compile(rf"([A-Za-z_][A-Za-z0-9_-]*):(?: ({_WORD}))?\n")
-_WORD_ONLY = re.compile(_WORD)
-_ITEM = re.compile(r"- (?:\[([^\]\n]*(?:\n  [^\]\n]*)*)\]|([^\n]*))\n")
-"""``- [body]`` (its lines after the first indented two spaces) or ``- text``;
-the words of either are checked one by one, each distinct word once."""
-_SKIP = re.compile(r"(?:(?:#[ -~]*)?\n)*")
-"""Blank lines and comments (printable ASCII) at the start of a line."""
+LINE_READER_FROM = 32 * 1024
+"""Documents this long or longer are offered to :class:`_LineReader` first."""
+
+
+class _LinePatterns:
+    """The line reader's patterns, compiled on its first use (about a
+    millisecond: not at every start-up)."""
+
+    def __init__(self) -> None:
+        self.key_value = re.compile(rf"([A-Za-z_][A-Za-z0-9_-]*):(?: ({_WORD}))?\n")
+        self.word = re.compile(_WORD)
+        self.item = re.compile(r"- (?:\[([^\]\n]*(?:\n  [^\]\n]*)*)\]|([^\n]*))\n")
+        """``- [body]`` (its lines after the first indented two spaces) or
+        ``- text``; the words of either are checked one distinct word at a time."""
+        self.skip = re.compile(r"(?:(?:#[ -~]*)?\n)*")
+        """Blank lines and comments (printable ASCII) at the start of a line."""
+
+
+_PATTERNS: _LinePatterns | None = None
 
 
 class _LineReader:
@@ -247,7 +262,7 @@ class _LineReader:
     a comma onto a line indented two spaces, and a newline at the end; blank
     lines and ``#`` comments may stand between the lines. A word
     is :data:`_WORD`; its tag comes from the YAML resolver, as it would in the
-    loader. Anything else (a comment, a blank line, quotes, other indentation,
+    loader. Anything else (quotes, a comment after a value, other indentation,
     a key twice, a key that is not a string, a number the loader refuses)
     raises :class:`_Unsupported` at once, and the next reader takes the
     document. Its values and lines are those the strict loader gives; a test
@@ -255,6 +270,10 @@ class _LineReader:
     """
 
     def __init__(self, text: str) -> None:
+        global _PATTERNS
+        if _PATTERNS is None:
+            _PATTERNS = _LinePatterns()
+        self.patterns = _PATTERNS
         self.text = text
         self.pos = 0  # where the next line starts
         self.line = 1  # its number
@@ -267,7 +286,7 @@ class _LineReader:
             raise _Unsupported
         root = YamlMap()
         while self._skip() < len(text):
-            m = _KEY_VALUE.match(text, self.pos)
+            m = self.patterns.key_value.match(text, self.pos)
             if m is None:
                 raise _Unsupported
             key, line = self._word(m[1]), self.line
@@ -289,7 +308,7 @@ class _LineReader:
         """The ``- ...`` items after ``key:`` (at least one)."""
         text = self.text
         items = YamlList()
-        while (m := _ITEM.match(text, self._skip())) is not None:
+        while (m := self.patterns.item.match(text, self._skip())) is not None:
             if items.line is None:
                 items.line = self.line
             items.lines.append(self.line)
@@ -324,7 +343,7 @@ class _LineReader:
 
     def _skip(self) -> int:
         """Move past blank lines and comments; the position of the next line."""
-        m = _SKIP.match(self.text, self.pos)
+        m = self.patterns.skip.match(self.text, self.pos)
         if m is not None and m.end() > self.pos:
             self.line += self.text.count("\n", self.pos, m.end())
             self.pos = m.end()
@@ -333,7 +352,7 @@ class _LineReader:
     def _word(self, word: str) -> Any:
         value = self.words.get(word, _MISSING)
         if value is _MISSING:
-            if _WORD_ONLY.fullmatch(word) is None:
+            if self.patterns.word.fullmatch(word) is None:
                 raise _Unsupported
             value = self.words[word] = _resolve_word(word)
         return value
