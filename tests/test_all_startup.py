@@ -23,7 +23,8 @@ try:
 except SystemExit:
     pass
 mods = sorted(m for m in sys.modules if m.split(".")[0] in
-              ("referee", "yaml", "enchant", "starlette", "uvicorn", "fpdf", "hypothesis"))
+              ("referee", "yaml", "enchant", "starlette", "uvicorn", "fpdf", "hypothesis",
+               "dataclasses"))
 print(" ".join(mods), file=sys.stderr)
 """
 
@@ -113,5 +114,7 @@ def test_one_shot_imports(case: str) -> None:
     for other in GAMES:
         if other != game:
             assert not any(m.startswith(f"referee.{other}") for m in loaded), (other, loaded)
-    for heavy in ("starlette", "uvicorn", "hypothesis", "referee.serve", *forbidden):
+    # Value types are @frozen (referee.core.values): defining dataclasses would
+    # compile six methods per class at every start-up.
+    for heavy in ("starlette", "uvicorn", "hypothesis", "referee.serve", "dataclasses", *forbidden):
         assert not any(m == heavy or m.startswith(heavy + ".") for m in loaded), (heavy, loaded)

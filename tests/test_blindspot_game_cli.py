@@ -941,3 +941,13 @@ def test_a_missing_word_list_named_in_the_game_file_names_the_file_and_key(
         err
         == f"Error: {game}: {key}: {missing}: no such {key.replace('allow', 'allow list').replace('dictionary', 'word list')} file\n"
     )
+
+
+def test_a_word_on_the_games_allow_list_is_legal(invoke: Runner, tmp_path: Path) -> None:
+    """--allow given at game new: its house words count on top of the dictionary."""
+    house = tmp_path / "house.txt"
+    house.write_text("ste\n", encoding="utf-8")
+    game = Game(invoke, tmp_path / "game.yaml")
+    game.new("--players", "red,blue", "--allow", str(house))
+    doc = game.ok("play", "ste", "--at", "G1")
+    assert doc["valid"] is True

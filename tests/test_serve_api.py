@@ -757,6 +757,18 @@ def test_timer_go_flip_stop(client: TestClient) -> None:
     assert client.post("/api/games/none/timer", json={"event": "go"}).status_code == 404
 
 
+def test_timer_time_called_by_the_time_keeper(client: TestClient) -> None:
+    """"Time!" ends a running timer (expired); called on a timer that is not
+    running, it is ignored and says why."""
+    client.post("/api/games", json={"name": "sight", "game": "outofsight", "players": ["A", "B"]})
+    idle = client.post("/api/games/sight/timer", json={"event": "time"}).json()
+    assert (idle["phase"], idle["event"]) == ("ready", "ignored")
+    client.post("/api/games/sight/timer", json={"event": "go"})
+    called = client.post("/api/games/sight/timer", json={"event": "time"}).json()
+    assert (called["phase"], called["event"]) == ("expired", "time")
+    assert client.get("/api/games/sight/timer").json()["phase"] == "expired"
+
+
 # ------------------------------------------- a game already on the engine
 
 

@@ -472,6 +472,7 @@ def test_score_claim_imports_only_what_it_needs() -> None:
         "referee.core.scowl",
         "referee.core.dictionary",
         "referee.core.text",
+        "referee.core.values",
         "referee.wordblock",
         "referee.wordblock.board",
         "referee.wordblock.cli",

@@ -45,12 +45,12 @@ import stat
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 from referee.core.errors import ConflictError, InputError
 from referee.core.files import display_name, reading
 from referee.core.schema import Fields, Value
+from referee.core.values import frozen
 
 FORMAT = "referee-game/2"
 """The ``format`` of game files written by this release."""
@@ -64,7 +64,7 @@ A = TypeVar("A")  # one action
 R = TypeVar("R")  # what a command reports
 
 
-@dataclass(frozen=True)
+@frozen
 class Refusal:
     """A step the rules refuse: ``reason`` is a stable key (``not-your-turn``),
     ``detail`` a sentence for people."""
@@ -110,7 +110,7 @@ class Game(Protocol[S, St, A]):
         ...
 
 
-@dataclass(frozen=True)
+@frozen
 class Log(Generic[S, A]):
     """A game file's content: the setup and every recorded action."""
 
@@ -125,7 +125,7 @@ class Log(Generic[S, A]):
         return Log(self.setup, (*self.history, action))
 
 
-@dataclass(frozen=True)
+@frozen
 class Replayed(Generic[S, St, A]):
     """A log and the state its history leads to."""
 
@@ -144,7 +144,7 @@ class Replayed(Generic[S, St, A]):
         return self.log.history[self.in_force[-1]] if self.in_force else None
 
 
-@dataclass(frozen=True)
+@frozen
 class Decision(Generic[A, R]):
     """What a command decided against the current state: an action to record
     (or ``None`` for a refusal that records nothing) and what it reports."""
@@ -153,7 +153,7 @@ class Decision(Generic[A, R]):
     result: R
 
 
-@dataclass(frozen=True)
+@frozen
 class Acted(Generic[S, St, A, R]):
     """The outcome of :func:`act`: the game as it is now and the report."""
 
@@ -246,7 +246,7 @@ MEMO_SIZE = 64
 """Game files remembered (the most recently used)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class _Memo:
     data: bytes
     """The file's exact bytes."""

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import lru_cache
 
 from referee.core.cells import Cell
 from referee.core.errors import InputError, show
 from referee.core.text import ascii_letters
+from referee.core.values import frozen
 
 
 @lru_cache(maxsize=4096)
@@ -92,7 +92,7 @@ def parse_row(raw: object, width: int | None = None) -> str:
     return text
 
 
-@dataclass(frozen=True)
+@frozen
 class LetterGrid:
     """A rectangle of lowercase letters, rows top to bottom."""
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -25,6 +24,7 @@ from referee.core.cells import Cell
 from referee.core.errors import InputError, show
 from referee.core.files import load_mapping, package_data, reading
 from referee.core.schema import Fields, Value, parse_yaml
+from referee.core.values import frozen
 
 if TYPE_CHECKING:
     from referee.blindspot.tiles import Catalog, Face, Layout
@@ -201,7 +201,7 @@ def load_catalog(path: str | None = None) -> Catalog:
 # ---------------------------------------------------------- layouts and setups
 
 
-@dataclass(frozen=True)
+@frozen
 class LayoutFile:
     """A layout's board, and its tiles when it names them."""
 

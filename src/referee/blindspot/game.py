@@ -16,7 +16,6 @@ action entries (read field by field through the strict reader), ``start``,
 from __future__ import annotations
 
 from collections.abc import Container, Mapping, Sequence
-from dataclasses import dataclass, replace
 from itertools import pairwise
 from typing import Any, Literal, TypeVar
 
@@ -36,6 +35,7 @@ from referee.blindspot.rules import (
 from referee.core.cells import Cell
 from referee.core.errors import InputError
 from referee.core.schema import Fields, Value, YamlList, YamlMap
+from referee.core.values import frozen, replace
 from referee.engine import FORMAT, Refusal
 
 T = TypeVar("T", bound=str)
@@ -79,7 +79,7 @@ def _pair_of(name: str) -> tuple[str, ...]:
 # ----------------------------------------------------------------- the table
 
 
-@dataclass(frozen=True)
+@frozen
 class GameSetup:
     """What is fixed for the whole game: the board, the seats in turn order and
     the mode; and, kept for the game's commands, the dictionary and house words
@@ -193,7 +193,7 @@ def board_sha256(board: LetterGrid) -> str:
 # ------------------------------------------------------------------- actions
 
 
-@dataclass(frozen=True)
+@frozen
 class Action:
     """One recorded action. ``player`` is the seat that acted; ``forced`` a
     solo timeout accepted although a word was there."""
@@ -243,7 +243,7 @@ ACTION_KEYS: dict[ActionKind, tuple[str, ...]] = {
 # --------------------------------------------------------------------- state
 
 
-@dataclass(frozen=True)
+@frozen
 class GameState:
     """Everything replayed from the actions in force."""
 
@@ -296,7 +296,7 @@ class GameState:
         }
 
 
-@dataclass(frozen=True)
+@frozen
 class Outcome:
     """The answer to one attempted action: accepted, or why not."""
 

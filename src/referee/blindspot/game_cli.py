@@ -11,7 +11,6 @@ it (or not: a refused action records nothing and keeps the version), write.
 from __future__ import annotations
 
 from collections.abc import Callable, Container
-from dataclasses import replace
 from typing import Any
 
 import click
@@ -53,6 +52,7 @@ from referee.cli import (
 from referee.core.dictionary import Dictionary, open_dictionary, read_word_list
 from referee.core.errors import InputError, RefereeError
 from referee.core.files import display_name
+from referee.core.values import replace
 
 Game = engine.Replayed[GameSetup, GameState, Action]
 OPTION_NAMES = {"players": "--players"}

@@ -16,14 +16,15 @@ side of it. Diagonals need a spot on the glasses tile.
 from __future__ import annotations
 
 from collections.abc import Container, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any, Literal, get_args
 
 from referee.blindspot.board import ALL_DIRECTIONS, ORTHOGONAL, Direction, LetterGrid
 from referee.core.cells import Cell
 from referee.core.errors import InputError, show
 from referee.core.text import ascii_word
+from referee.core.values import frozen
 
 SIZE = 9
 COLOURS: tuple[str, ...] = ("red", "yellow", "blue", "green")
@@ -79,12 +80,12 @@ def board_from_letters(rows: object) -> LetterGrid:
 # ------------------------------------------------------------------------ position
 
 
-@dataclass(frozen=True)
+@frozen
 class Position:
     """Who has spots where, glasses-tile spots per colour, and the teams."""
 
-    spots: Mapping[str, frozenset[Cell]] = field(default_factory=dict)
-    glasses: Mapping[str, int] = field(default_factory=dict)
+    spots: Mapping[str, frozenset[Cell]] = MappingProxyType({})
+    glasses: Mapping[str, int] = MappingProxyType({})
     teams: tuple[tuple[str, ...], ...] = ()
 
     @classmethod
@@ -135,7 +136,7 @@ def colour(value: object) -> str:
 # -------------------------------------------------------------------------- plays
 
 
-@dataclass(frozen=True)
+@frozen
 class Play:
     """A legal (or nearly legal) reading: the word's cells in reading order."""
 
@@ -154,7 +155,7 @@ class Play:
         }
 
 
-@dataclass(frozen=True)
+@frozen
 class Verdict:
     """The referee's answer for one play; ``reason`` is ``None`` when valid.
 
@@ -188,7 +189,7 @@ class Verdict:
 # ----------------------------------------------------------------------- readings
 
 
-@dataclass(frozen=True)
+@frozen
 class _Side:
     """Visible letters going away from the new spot, nearest first."""
 

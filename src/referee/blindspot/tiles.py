@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from referee.blindspot.board import LetterGrid
@@ -21,6 +20,7 @@ from referee.core.cells import Cell
 from referee.core.errors import InputError, SetupError, show
 from referee.core.seeds import HashStream
 from referee.core.text import ascii_letters
+from referee.core.values import frozen
 
 SIDES = ("A", "B")
 TILE_SIZE = 3
@@ -29,7 +29,7 @@ GRID_TILES = 3
 _REF = re.compile(r"\s*([0-9]{1,3})\s*([A-Za-z])\s*")
 
 
-@dataclass(frozen=True, order=True)
+@frozen(order=True)
 class TileRef:
     """One tile of a setup: its number and the side that is up (``7B``)."""
 
@@ -58,7 +58,7 @@ Face = tuple[str, str, str]
 Layout = tuple[tuple[TileRef, ...], ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class Catalog:
     """The letter faces of every tile: ``faces[number][side]`` is 3 rows of 3 letters."""
 
@@ -225,7 +225,7 @@ def decode(code: str) -> Layout:
 # ---------------------------------------------------------------- verification
 
 
-@dataclass(frozen=True)
+@frozen
 class Problem:
     """One inconsistency found by :func:`verify`."""
 

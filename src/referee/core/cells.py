@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from referee.core.errors import InputError, show
+from referee.core.values import frozen
 
 _CELL = re.compile(r"([A-Za-z])([0-9]{1,2})")
 
@@ -14,7 +14,7 @@ def column_letter(col: int) -> str:
     return chr(ord("A") + col)
 
 
-@dataclass(frozen=True, order=True)
+@frozen(order=True)
 class Cell:
     """A cell of a grid, zero-based: ``Cell(row=0, col=0)`` is ``A1``.
 

@@ -18,10 +18,10 @@ import os
 import re
 import threading
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from referee.core.errors import DictionaryError, InputError, show
+from referee.core.values import frozen
 
 DEFAULT_TAG = "en_US"
 DEFAULT_PROVIDER = "aspell"
@@ -57,7 +57,7 @@ class Lexicon(Protocol):
     def __contains__(self, word: object, /) -> bool: ...
 
 
-@dataclass(frozen=True)
+@frozen
 class Dictionary:
     """A named lexicon, with the provider that answers (``aspell``, ``word-list``)."""
 

@@ -21,12 +21,12 @@ file of the previous release into this release's shape.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from referee.core.errors import InputError, show
 from referee.core.files import dump_yaml, load_mapping, reading
 from referee.core.schema import Value, YamlMap
+from referee.core.values import frozen
 from referee.outofsight.rules import (
     DECK,
     MAX_PLAYERS,
@@ -149,7 +149,7 @@ def read_players(value: Value) -> tuple[str, ...]:
 # ----------------------------------------------------------------- frame files
 
 
-@dataclass(frozen=True)
+@frozen
 class FrameSheet:
     """A frame file: each player's bank at the end of the frame, and optionally
     the mode and the frame number."""

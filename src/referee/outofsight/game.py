@@ -29,11 +29,11 @@ three turns the dice come back round to them).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, TypeAlias
 
 from referee.core.errors import InputError, show
 from referee.core.schema import Fields, Value
+from referee.core.values import frozen
 from referee.engine import Refusal
 from referee.outofsight import formats
 from referee.outofsight.rules import (
@@ -54,7 +54,7 @@ from referee.outofsight.rules import (
 # ----------------------------------------------------------------- the setup
 
 
-@dataclass(frozen=True)
+@frozen
 class Setup:
     """Fixed for the whole game: who plays, and the basic or the advanced game."""
 
@@ -88,7 +88,7 @@ class Setup:
 # ------------------------------------------------------------------- actions
 
 
-@dataclass(frozen=True)
+@frozen
 class FrameAction:
     """The end of a frame: each player's bank, and any preferences among
     piles of equal size."""
@@ -103,7 +103,7 @@ End = Literal["stop", "time"]
 Doubles = Literal["flip", "wipe"]
 
 
-@dataclass(frozen=True)
+@frozen
 class TurnAction:
     """One turn: the cards collected, and who called first: the player
     (``stop``: the cards are banked) or the Time Keeper (``time``: lost)."""
@@ -116,7 +116,7 @@ class TurnAction:
     prefer: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class Undo:
     """Take back the latest action still in force."""
 
@@ -129,7 +129,7 @@ Action: TypeAlias = TurnAction | FrameAction | Undo
 # --------------------------------------------------------------------- state
 
 
-@dataclass(frozen=True)
+@frozen
 class Played:
     """A frame in force: the banks in the players' order, the preferences, the score."""
 
@@ -142,7 +142,7 @@ class Played:
         return self.score.frame
 
 
-@dataclass(frozen=True)
+@frozen
 class Turn:
     """Whose turn it is: the player, their Time Keeper and the check box (1-3)."""
 
@@ -151,7 +151,7 @@ class Turn:
     box: int
 
 
-@dataclass(frozen=True)
+@frozen
 class State:
     """The game so far: the frames played, and the frame in play."""
 
@@ -231,7 +231,7 @@ class State:
         return Result(pairs, tuple(p for p, n in numbers if n == best), tied, numbers)
 
 
-@dataclass(frozen=True)
+@frozen
 class Result:
     """The end of the game: winners and how a tie on points was settled."""
 

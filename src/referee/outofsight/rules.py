@@ -20,13 +20,13 @@ boundary is reported. The basic game scores 1 point a card.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Literal
 
 from referee.core.errors import InputError, show
 from referee.core.schema import bounded_int
 from referee.core.text import first_duplicate, name_key
 from referee.core.text import name as nfc
+from referee.core.values import frozen
 
 MODES: tuple[str, ...] = ("basic", "advanced")
 FRAMES = 3
@@ -60,7 +60,7 @@ def join_and(items: Sequence[str]) -> str:
 # --------------------------------------------------------------------------- cards
 
 
-@dataclass(frozen=True)
+@frozen
 class Card:
     """One card: its colour (a lowercase word) and its number, if known."""
 
@@ -176,7 +176,7 @@ def parse_frame(value: object) -> int:
 # ---------------------------------------------------------------------------- banks
 
 
-@dataclass(frozen=True)
+@frozen
 class Pile:
     """The cards of one colour in a bank."""
 
@@ -194,7 +194,7 @@ class Pile:
         return sum(c.number or 0 for c in self.cards)
 
 
-@dataclass(frozen=True)
+@frozen
 class Bank:
     """The cards a player holds, in the order written (at most the 108 of the deck)."""
 
@@ -281,7 +281,7 @@ def describe_cards(cards: Iterable[Card]) -> str:
 # -------------------------------------------------------------------------- scoring
 
 
-@dataclass(frozen=True)
+@frozen
 class Tie:
     """Piles of equal size split across a row boundary, and how it was settled."""
 
@@ -293,7 +293,7 @@ class Tie:
     """``True`` when the player's preference settled it, else the order in the bank."""
 
 
-@dataclass(frozen=True)
+@frozen
 class PlayerScore:
     """One player's frame: the colour piles scored, saved and subtracted."""
 
@@ -418,7 +418,7 @@ def parse_prefer(values: Iterable[str]) -> dict[str, tuple[str, ...]]:
     return prefer
 
 
-@dataclass(frozen=True)
+@frozen
 class FrameScore:
     """The scores of every player for one frame."""
 

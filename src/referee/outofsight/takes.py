@@ -12,12 +12,12 @@ people), and typed values (``5,4,2``) that cannot be used raise
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from itertools import combinations
 from typing import Literal
 
 from referee.core.errors import InputError, show
 from referee.core.schema import bounded_int
+from referee.core.values import frozen
 from referee.outofsight.rules import MAX_CARD, MIN_CARD, join_and
 
 DICE = 3
@@ -32,7 +32,7 @@ TakeReason = Literal[
 ]
 
 
-@dataclass(frozen=True)
+@frozen
 class Roll:
     """The three dice, in the order rolled."""
 
@@ -64,7 +64,7 @@ def parse_cards(text: str, place: str, *, limit: int | None = None) -> tuple[int
     return numbers
 
 
-@dataclass(frozen=True)
+@frozen
 class Take:
     """A card and the dice (their positions in the roll) that take it."""
 
@@ -75,7 +75,7 @@ class Take:
         return tuple(roll.dice[i] for i in self.slots)
 
 
-@dataclass(frozen=True)
+@frozen
 class TakeVerdict:
     """Is the take legal (or, for ``best``, the best take), with the dice used."""
 
@@ -206,15 +206,15 @@ def groupings(free: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], ...]]:
                 yield ((first, *others), *g)
 
 
-@dataclass
 class BestTake:
     """The search for the best take from a row: the best found so far and its
     rank (cards taken, their total, fewer dice), improved one grouping at a time."""
 
-    roll: Roll
-    row: tuple[int, ...]
-    takes: tuple[Take, ...] = ()
-    rank: tuple[int, int, int] = (0, 0, 0)
+    def __init__(self, roll: Roll, row: tuple[int, ...]) -> None:
+        self.roll = roll
+        self.row = row
+        self.takes: tuple[Take, ...] = ()
+        self.rank: tuple[int, int, int] = (0, 0, 0)
 
     def consider(self, groups: tuple[tuple[int, ...], ...]) -> None:
         cards = [sum(self.roll.dice[i] for i in g) for g in groups]

@@ -14,8 +14,9 @@ the time that has already run. One Flip per turn.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
 from typing import Literal
+
+from referee.core.values import frozen, replace
 
 Phase = Literal["ready", "running", "stopped", "expired"]
 EventKind = Literal["start", "flip", "flip-refused", "stop", "time", "ignored"]
@@ -26,7 +27,7 @@ START, STOP, FLIP = "\n", "s", "f"
 MAX_SECONDS = 3600.0
 
 
-@dataclass(frozen=True)
+@frozen
 class Event:
     """What happened at ``at``; ``left`` is the time left afterwards.
 
@@ -41,7 +42,7 @@ class Event:
     why: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class SandTimer:
     """One turn's timer. ``deadline`` is when the sand runs out."""
 

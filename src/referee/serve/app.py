@@ -12,13 +12,13 @@ import asyncio
 import contextlib
 import os
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
 
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from referee.core.values import frozen
 from referee.serve import pages
 from referee.serve.api import Api, Reply, error
 from referee.serve.events import Hub
@@ -29,7 +29,7 @@ from referee.serve.security import BodyError, Guard, is_json, read_json
 TIMER_EVENTS = ("go", "stop", "time", "flip", "reset")
 
 
-@dataclass(frozen=True)
+@frozen
 class Settings:
     """How the server was started."""
 

@@ -26,12 +26,12 @@ import os
 import re
 import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import click
 
 from referee.core.errors import InputError, show
+from referee.core.values import frozen
 
 FILE_METAVARS = ("FILE", "DECK", "GAME", "OUT")
 """A parameter whose metavar (or name) contains one of these is a path."""
@@ -52,7 +52,7 @@ class BadRequest(InputError):
     """A request the server refuses before running anything (400)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Field:
     """One parameter of a command as a JSON field."""
 

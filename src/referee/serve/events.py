@@ -23,9 +23,9 @@ import json
 import time
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import replace
 from typing import Any
 
+from referee.core.values import replace
 from referee.outofsight.timer import SandTimer
 from referee.serve.games import Folder, Signature
 

@@ -17,10 +17,10 @@ import os
 import re
 import stat
 import threading
-from dataclasses import dataclass
 from typing import Any
 
 from referee.core.errors import InputError
+from referee.core.values import frozen
 from referee.serve import compat
 
 NAME = re.compile(r"[a-z0-9-]{1,40}")
@@ -34,7 +34,7 @@ class BadName(InputError):
     """A game name outside ``[a-z0-9-]{1,40}``."""
 
 
-@dataclass(frozen=True)
+@frozen
 class FileInfo:
     """What the server reads from a game file: its kind, players and version."""
 

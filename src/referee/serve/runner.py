@@ -18,8 +18,9 @@ import io
 import sys
 import threading
 import traceback
-from dataclasses import dataclass
 from typing import TextIO
+
+from referee.core.values import frozen
 
 EXIT_INTERNAL = 70
 """A command that crashed (a bug): the server answers 500 without details."""
@@ -27,7 +28,7 @@ EXIT_INTERNAL = 70
 _local = threading.local()
 
 
-@dataclass(frozen=True)
+@frozen
 class Captured:
     """One command's exit code and what it printed."""
 

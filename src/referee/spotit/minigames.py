@@ -8,16 +8,16 @@ are the rulebook's (:data:`GAMES`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, Literal
 
 from referee.core.errors import InputError
 from referee.core.text import name as nfc
 from referee.core.text import name_key
+from referee.core.values import frozen
 from referee.spotit.rules import GENERATOR, SeedStream, plain_text, short
 
 
-@dataclass(frozen=True)
+@frozen
 class Game:
     """A mini-game: what ``--counts`` means and how the winner is found."""
 
@@ -105,7 +105,7 @@ def parse_counts(text: str, place: str = "--counts") -> tuple[tuple[str, int], .
     return tuple(out)
 
 
-@dataclass(frozen=True)
+@frozen
 class Standing:
     place: int
     name: str
@@ -115,7 +115,7 @@ class Standing:
         return {"place": self.place, "name": self.name, "count": self.count}
 
 
-@dataclass(frozen=True)
+@frozen
 class Tie:
     """Players tied for ``place``: a tie-break for two, hot potato for more."""
 
@@ -130,7 +130,7 @@ class Tie:
         return {"place": self.place, "players": list(self.players), "tie_break": self.kind}
 
 
-@dataclass(frozen=True)
+@frozen
 class Result:
     """The outcome of a mini-game from the players' counts.
 
@@ -301,7 +301,7 @@ def _caterpillar(g: Game, counts: Sequence[tuple[str, int]], placed: Sequence[st
     return Result(g, bool(ranking), tuple(ranking), tuple(ties), tuple(playing))
 
 
-@dataclass(frozen=True)
+@frozen
 class Pile:
     """Cards (numbers from 1, top first) for one place on the table."""
 
@@ -313,7 +313,7 @@ class Pile:
         return {"name": self.name, "face": self.face, "cards": list(self.cards)}
 
 
-@dataclass(frozen=True)
+@frozen
 class Deal:
     game: Game
     players: int

@@ -20,9 +20,9 @@ between its copies, as the rulebook says.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from referee.core.errors import InputError, where
+from referee.core.values import frozen
 from referee.spotit.rules import Deck, SeedStream
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -116,7 +116,7 @@ NUMERALS: dict[str, str] = {
 FONT = "DejaVu Sans, Arial, Helvetica, sans-serif"
 
 
-@dataclass(frozen=True)
+@frozen
 class Slot:
     """Where a symbol goes on a card of radius 1: centre and the largest radius."""
 
@@ -195,7 +195,7 @@ def _capacity(s: float, centre: int, rings: int) -> list[int] | None:
     return caps
 
 
-@dataclass(frozen=True)
+@frozen
 class PageLayout:
     columns: int
     rows: int

@@ -22,13 +22,13 @@ The five mini-games are refereed in :mod:`referee.spotit.minigames`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, Literal, cast
 
 from referee.core.errors import InputError, where
 from referee.core.seeds import HashStream
 from referee.core.text import name_key
+from referee.core.values import frozen, replace
 
 if TYPE_CHECKING:
     import re
@@ -162,7 +162,7 @@ def builtin_symbols() -> tuple[str, ...]:
 # --------------------------------------------------------------------------- deck
 
 
-@dataclass(frozen=True)
+@frozen
 class Deck:
     """A named list of cards, each a tuple of normalised symbols (card 1 first)."""
 
@@ -281,7 +281,7 @@ def _default_name(source: str | None) -> str:
 # ---------------------------------------------------------------------- verifying
 
 
-@dataclass(frozen=True)
+@frozen
 class PairFault:
     """Two cards (numbered from 1) that do not share exactly one symbol."""
 
@@ -301,7 +301,7 @@ class PairFault:
         )
 
 
-@dataclass(frozen=True)
+@frozen
 class Repeat:
     """A card that shows a symbol more than once."""
 
@@ -315,7 +315,7 @@ class Repeat:
 PlaneKind = Literal["complete", "subset", "neither", "undetermined"]
 
 
-@dataclass(frozen=True)
+@frozen
 class PlaneFit:
     """How the deck sits in a finite projective plane.
 
@@ -343,7 +343,7 @@ class PlaneFit:
         }
 
 
-@dataclass(frozen=True)
+@frozen
 class DeckReport:
     """Everything :func:`verify` found: the verdict and the deck's shape."""
 
@@ -1126,7 +1126,7 @@ def generate(
 # -------------------------------------------------------------------- matching
 
 
-@dataclass(frozen=True)
+@frozen
 class Match:
     """The symbols two cards share; ``ok`` when exactly one."""
 

@@ -6,16 +6,15 @@ Read and written by :mod:`referee.wordblock.formats`, replayed by
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from referee.core.cells import Cell
+from referee.core.values import frozen
 from referee.wordblock.board import Board, Card
 
 DECK_SIZES = (28, 40)
 """The rulebook's decks: 28 cards for 2 players, 40 for 3 or 4."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Turns:
     """What a turn-by-turn game adds to the setup: who plays first, the deck's
     size and how cards without values are valued (``None``: cards carry points)."""
@@ -25,7 +24,7 @@ class Turns:
     values: str | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Setup:
     """The players (in seating order, clockwise) and the board the game starts
     on; ``turns`` is None for a free scorepad (no turns, no end)."""
@@ -35,7 +34,7 @@ class Setup:
     turns: Turns | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class PlaceCard:
     """A card played on a space (``player`` is for the record; may be unknown)."""
 
@@ -44,7 +43,7 @@ class PlaceCard:
     player: str | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class ClaimWord:
     """A claim as judged when it was made. A refused claim is recorded only
     when it changed a score (a lost challenge) or, in a turn-by-turn game, when
@@ -60,7 +59,7 @@ class ClaimWord:
     points: tuple[tuple[str, int], ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class MoveBlock:
     """A block put on a card, from the player's reserve (``from_`` None) or another card."""
 
@@ -69,14 +68,14 @@ class MoveBlock:
     to: Cell
 
 
-@dataclass(frozen=True)
+@frozen
 class EndTurn:
     """The player whose turn it is ends it; the next player draws."""
 
     player: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Undo:
     """Takes back the latest action still in force."""
 

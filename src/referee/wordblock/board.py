@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
 from functools import cached_property
 
 from referee.core.cells import Cell
 from referee.core.errors import InputError, show
 from referee.core.text import ascii_letters, ascii_word
+from referee.core.values import frozen, replace
 
 MAX_BLOCKS = 3
 """Blocks per player."""
@@ -76,7 +76,7 @@ def scheme_points(letter: str) -> int:
     return 8 if letter in "jqxz" else 4
 
 
-@dataclass(frozen=True)
+@frozen
 class Card:
     """A letter card, written ``letter-points`` as the rulebook does (``q-8``)."""
 
@@ -122,7 +122,7 @@ class Card:
 # ---------------------------------------------------------------------------- board
 
 
-@dataclass(frozen=True)
+@frozen
 class Board:
     """The grid of cards, the blocks on it, and the words already claimed.
 
@@ -255,7 +255,7 @@ def parse_path(text: str, board: Board, place: str = "path") -> list[Cell]:
 # ----------------------------------------------------------------------- the graph
 
 
-@dataclass(frozen=True)
+@frozen
 class Graph:
     """The board as integers for the searches: cell ``i = col * height + row``
     (so integer order is name order). ``nbrs[i]`` lists the cards a step from

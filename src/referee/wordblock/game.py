@@ -11,10 +11,10 @@ command asks of the game is in :mod:`referee.wordblock.play`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Any
 
 from referee.core.schema import Fields, Value
+from referee.core.values import frozen, replace
 from referee.engine import Refusal, Replayed
 from referee.wordblock import formats, turns
 from referee.wordblock.actions import (
@@ -34,7 +34,7 @@ from referee.wordblock.turns import Table
 Totals = tuple[tuple[str, int], ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class ScoreLine:
     """A scorepad row: an action that changed scores and the totals after it.
     ``number`` counts the actions in force (1 for the first)."""
@@ -45,7 +45,7 @@ class ScoreLine:
     totals: Totals
 
 
-@dataclass(frozen=True)
+@frozen
 class State:
     """Where a game stands: the board, the totals, the scorepad, and for a
     turn-by-turn game the table (whose turn, which phase, the card counts)."""

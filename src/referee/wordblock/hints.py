@@ -5,16 +5,16 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Container, Iterable
-from dataclasses import dataclass
 from typing import Any
 
+from referee.core.values import frozen
 from referee.wordblock.board import Board, cell_names
 from referee.wordblock.rules import MIN_LETTERS
 from referee.wordblock.scoring import WalkScore
 from referee.wordblock.search import SEARCH_LIMIT, best_walk
 
 
-@dataclass(frozen=True)
+@frozen
 class WordIndex:
     """A sorted word list answering "is this a word?" and "does a word start so?"."""
 
@@ -35,7 +35,7 @@ class WordIndex:
         return i < len(self.words) and self.words[i].startswith(prefix)
 
 
-@dataclass(frozen=True)
+@frozen
 class Hint:
     word: str
     walk: WalkScore

@@ -10,10 +10,10 @@ Verdicts are returned, never raised: ``valid`` and a stable ``reason`` key.
 from __future__ import annotations
 
 from collections.abc import Container, Mapping, Sequence
-from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from referee.core.cells import Cell
+from referee.core.values import frozen, replace
 from referee.wordblock.board import MAX_BLOCKS, Board, Card, cell_names
 from referee.wordblock.scoring import WalkScore, score_walk, walk_problem
 from referee.wordblock.search import SEARCH_LIMIT, best_walk
@@ -78,7 +78,7 @@ MOVE_EXPLANATIONS: dict[str, str] = {
 # --------------------------------------------------------------------------- claims
 
 
-@dataclass(frozen=True)
+@frozen
 class Claim:
     """The referee's verdict on one claim; ``reason`` is None when it scores.
 
@@ -226,7 +226,7 @@ def excluded_as(word: str, exclusions: Container[str]) -> str | None:
 # ------------------------------------------------------------------ place and move
 
 
-@dataclass(frozen=True)
+@frozen
 class Placement:
     """Verdict on playing ``card`` at ``at``; ``replaces`` is the discarded card."""
 
@@ -282,7 +282,7 @@ def check_place(board: Board, card: Card, at: Cell) -> Placement:
     return Placement(card, at, True, replaces=here)
 
 
-@dataclass(frozen=True)
+@frozen
 class BlockMove:
     """Verdict on moving a block (``from_`` None: from the player's reserve)."""
 

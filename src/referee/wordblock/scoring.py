@@ -14,14 +14,14 @@ the walk (once); each block on the walk also gives its owner that card's points
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from itertools import pairwise
 
 from referee.core.cells import Cell
+from referee.core.values import frozen
 from referee.wordblock.board import Board, cell_key, reads
 
 
-@dataclass(frozen=True)
+@frozen
 class Award:
     """What one player with a block on the walk gets."""
 
@@ -35,7 +35,7 @@ class Award:
         return self.word + self.cards
 
 
-@dataclass(frozen=True)
+@frozen
 class WalkScore:
     """A legal walk for a word and what it scores."""
 

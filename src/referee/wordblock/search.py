@@ -10,9 +10,9 @@ best found.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
+from referee.core.values import frozen
 from referee.wordblock.board import Board, Graph, reads
 from referee.wordblock.scoring import WalkScore, score_walk
 
@@ -24,7 +24,7 @@ Key = tuple[int, int]
 """How good a walk is for the claimer: (net points, claimer's points)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Search:
     """The outcome of the best-walk search.
 

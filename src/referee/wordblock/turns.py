@@ -11,10 +11,10 @@ when the turn in which the last card was played ends.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from referee.core.errors import InputError
+from referee.core.values import frozen, replace
 from referee.engine import Refusal
 from referee.wordblock.actions import Setup
 
@@ -35,7 +35,7 @@ REASONS = (
 """Why a step is refused out of turn or out of phase (checked in this order)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Table:
     """Where a turn-by-turn game stands besides the board and the scores."""
 
