@@ -758,7 +758,7 @@ def test_timer_go_flip_stop(client: TestClient) -> None:
 
 
 def test_timer_time_called_by_the_time_keeper(client: TestClient) -> None:
-    """"Time!" ends a running timer (expired); called on a timer that is not
+    """ "Time!" ends a running timer (expired); called on a timer that is not
     running, it is ignored and says why."""
     client.post("/api/games", json={"name": "sight", "game": "outofsight", "players": ["A", "B"]})
     idle = client.post("/api/games/sight/timer", json={"event": "time"}).json()
