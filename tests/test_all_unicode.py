@@ -8,6 +8,8 @@ import unicodedata
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from helpers import SAMPLE, Runner, assert_one_error_line
 from referee.core.dictionary import parse_word_list
@@ -165,3 +167,13 @@ def test_spotit_placed_finds_the_player_however_spelled(referee: Runner) -> None
     )
     assert code == 0, err
     assert NFC in out and NFD not in out
+
+
+@given(st.text(alphabet=st.characters(max_codepoint=127), max_size=20))
+def test_ascii_names_take_the_short_way_to_the_same_key(text: str) -> None:
+    """name and name_key skip the Unicode tables for ASCII text: the same
+    answers as NFC normalisation and case folding."""
+    assert name(text) == unicodedata.normalize("NFC", text)
+    assert name_key(text) == unicodedata.normalize(
+        "NFC", unicodedata.normalize("NFC", text).casefold()
+    )

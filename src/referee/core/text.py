@@ -41,13 +41,19 @@ def ascii_letters(text: str) -> bool:
 
 def name(text: str) -> str:
     """A player's name as stored: NFC-normalised (nothing else changes)."""
+    if text.isascii():  # its own NFC form
+        return text
     import unicodedata  # here: a word check alone does not need it
 
     return unicodedata.normalize("NFC", text)
 
 
 def name_key(text: str) -> str:
-    """What makes two names one player: NFC-normalised, then case-folded."""
+    """What makes two names one player: NFC-normalised, then case-folded.
+    ASCII text is its own NFC form and case-folds as it lowers: the usual
+    case, without the Unicode tables."""
+    if text.isascii():
+        return text.lower()
     import unicodedata
 
     return unicodedata.normalize("NFC", unicodedata.normalize("NFC", text).casefold())
