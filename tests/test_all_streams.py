@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from helpers import in_process
+
 pytestmark = pytest.mark.process
 
 REPO = Path(__file__).resolve().parents[1]
@@ -252,23 +254,19 @@ def test_the_fast_exit_writes_every_byte_to_a_pipe_and_to_a_file(tmp_path: Path)
     """The console script ends with os._exit once the answer is flushed: the
     57 cards as one SVG (150 kB, more than a pipe holds) arrive whole, through a
     pipe and into a file, and are the answer the in-process runner gives."""
-    from click.testing import CliRunner
-
-    from referee.cli import cli
-
     args = ["spotit", "render", str(REPO / "examples" / "spotit" / "order-7.yaml"), "-o", "-"]
-    expected = CliRunner().invoke(cli, args).stdout_bytes
-    assert len(expected) > 100_000
+    code, expected, _ = in_process(*args)
+    assert code == 0 and len(expected) > 100_000
     script = Path(sys.executable).parent / "referee"
     for argv in (REFEREE, [str(script)]):
         piped = subprocess.run([*argv, *args], capture_output=True, timeout=120, check=False)
         assert (piped.returncode, piped.stderr) == (0, b"")
-        assert piped.stdout == expected
-        out = tmp_path / "deck.yaml"
+        assert piped.stdout.decode("utf-8") == expected
+        out = tmp_path / "cards.svg"
         with out.open("wb") as fh:
             filed = subprocess.run([*argv, *args], stdout=fh, timeout=120, check=False)
         assert filed.returncode == 0
-        assert out.read_bytes() == expected
+        assert out.read_text(encoding="utf-8") == expected
 
 
 @pytest.mark.parametrize(
@@ -279,24 +277,15 @@ def test_the_fast_exit_writes_every_byte_to_a_pipe_and_to_a_file(tmp_path: Path)
         (["check-word", "seas", "--layout", "no-such.yaml", "--at", "D1"], 2),
     ],
 )
-def test_the_fast_exit_keeps_the_exit_code_and_both_streams(args: list[str], code: int) -> None:
-    from click.testing import CliRunner
-
-    from referee.cli import cli
-
+def test_the_fast_exit_keeps_the_exit_code_and_both_streams(
+    args: list[str], code: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     proc = subprocess.run(
         [*REFEREE, *args], cwd=REPO, capture_output=True, timeout=120, check=False
     )
+    monkeypatch.chdir(REPO)
     assert proc.returncode == code
-    cwd = os.getcwd()
-    os.chdir(REPO)
-    try:
-        expected = CliRunner().invoke(cli, args)
-    finally:
-        os.chdir(cwd)
-    assert proc.stdout == expected.stdout_bytes
-    assert proc.stderr == expected.stderr_bytes
-    assert expected.exit_code == code
+    assert (proc.returncode, proc.stdout.decode(), proc.stderr.decode()) == in_process(*args)
 
 
 def test_an_exit_with_a_message_is_printed_and_exits_1() -> None:
