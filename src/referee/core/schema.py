@@ -282,8 +282,6 @@ class _LineReader:
 
     def read(self) -> YamlMap:
         text = self.text
-        if not text:
-            raise _Unsupported
         root = YamlMap()
         while self._skip() < len(text):
             m = self.patterns.key_value.match(text, self.pos)
