@@ -628,6 +628,9 @@ def test_a_previous_release_solo_game_with_forced_timeout_and_undo(
     shutil.copyfile(PREVIOUS / "solo-with-undo.yaml", old)
     assert show(invoke, old) == {
         "version": 5,
+        "mode": "solo",
+        "players": ["blue", "red"],
+        "over": False,
         "turn": "red",
         "spots": {"red": ["E4"], "blue": ["G1"]},
         "glasses": {"blue": 1, "red": 0},

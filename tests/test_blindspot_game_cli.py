@@ -61,10 +61,16 @@ def state(
     solo_rating: str | None = None,
     spots_left: dict[str, int] | None = None,
     actions: int = 0,
+    mode: str | None = None,
 ) -> dict[str, Any]:
     """The state as ``game show --json`` and every action's JSON give it (the
-    version aside; defaults: a fresh red,blue game)."""
+    version aside; defaults: a fresh red,blue game; the mode solo when there
+    is a solo score, and the players those with glasses counts)."""
+    players = list(glasses) if glasses is not None else ["red", "blue"]
     return {
+        "mode": mode or ("solo" if solo_score is not None else "standard"),
+        "players": players,
+        "over": turn is None,
         "turn": turn,
         "spots": spots or {},
         "glasses": glasses if glasses is not None else {"red": 0, "blue": 0},
@@ -312,6 +318,7 @@ def test_turn_order_is_the_players_order_and_skips_the_eliminated(quick: Game) -
 def test_team_game_partner_glasses_and_team_loss(game: Game) -> None:
     fresh = game.new("--players", "red,blue,yellow,green", "--teams")
     assert fresh == state(
+        mode="teams",
         turn="red",
         glasses={"red": 0, "blue": 0, "yellow": 0, "green": 0},
         spots_left={"red": 20, "blue": 20, "yellow": 20, "green": 20},
@@ -334,6 +341,7 @@ def test_team_game_partner_glasses_and_team_loss(game: Game) -> None:
     )
     doc = game.ok("timeout")  # green's second: blue and green lose
     final = state(
+        mode="teams",
         turn=None,
         spots={"red": ["E4"], "blue": ["G1", "D1"], "yellow": ["C4", "H5"]},
         glasses={"red": 1, "blue": 0, "yellow": 0, "green": 2},
@@ -930,17 +938,35 @@ def test_a_failed_write_leaves_the_previous_file(
 def test_a_missing_word_list_named_in_the_game_file_names_the_file_and_key(
     referee: Runner, tmp_path: Path, option: str, key: str
 ) -> None:
+    """A game keeps its house words themselves and opens its dictionary when it
+    starts, so a missing file is refused at ``game new``; a game file that
+    names a word-list file (an earlier release's, or edited by hand) that has
+    gone names the game file and its key."""
     game = tmp_path / "g.yaml"
     missing = str(tmp_path / "gone.txt")
+    what = "allow list" if key == "allow" else "word list"
     new = ["blindspot", "game", "new", "--layout", SAMPLE, "--players", "red,blue"]
-    code = referee(*new, option, missing, "-o", str(game))[0]
-    assert code == 0
+    code, out, err = referee(*new, option, missing, "-o", str(game))
+    assert (code, out, err) == (2, "", f"Error: {missing}: no such {what} file\n")
+    assert not game.exists()
+    assert referee(*new, "-o", str(game))[0] == 0
+    text = game.read_text(encoding="utf-8").replace("history:", f"{key}: {missing}\nhistory:")
+    game.write_text(text, encoding="utf-8")
     code, out, err = referee("blindspot", "game", "hint", str(game))
     assert (code, out) == (2, "")
-    assert (
-        err
-        == f"Error: {game}: {key}: {missing}: no such {key.replace('allow', 'allow list').replace('dictionary', 'word list')} file\n"
-    )
+    assert err == f"Error: {game}: {key}: {missing}: no such {what} file\n"
+
+
+def test_a_game_keeps_its_house_words_not_the_files_name(invoke: Runner, tmp_path: Path) -> None:
+    """The allow list's words are in the game file: the game plays on after the
+    list's file is gone."""
+    house = tmp_path / "house.txt"
+    house.write_text("ste\n", encoding="utf-8")
+    game = Game(invoke, tmp_path / "game.yaml")
+    game.new("--players", "red,blue", "--allow", str(house))
+    house.unlink()
+    assert "allow: [ste]" in game.path.read_text(encoding="utf-8")
+    game.ok("play", "ste", "--at", "G1")
 
 
 def test_a_word_on_the_games_allow_list_is_legal(invoke: Runner, tmp_path: Path) -> None:

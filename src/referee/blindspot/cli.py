@@ -6,18 +6,18 @@ Thin: the files are read by :mod:`referee.blindspot.formats`, plays judged by
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import click
 
-from referee.blindspot.board import LetterGrid
-from referee.blindspot.formats import load_layout, load_position
+from referee.blindspot import service
+from referee.blindspot.formats import LayoutFile, load_layout, load_position
 from referee.blindspot.render import format_plays, render_board, sentence
-from referee.blindspot.rules import COLOURS, SIZE, Position, legal_plays, three_letter_words
-from referee.blindspot.rules import check_word as rules_check_word
+from referee.blindspot.rules import COLOURS, SIZE, Position
 from referee.cli import (
     BoundedInt,
+    Command,
     F,
     FilePath,
     batch_field,
@@ -30,6 +30,7 @@ from referee.cli import (
 from referee.core.cells import Cell
 from referee.core.dictionary import Dictionary, open_dictionary
 from referee.core.errors import InputError, show
+from referee.service import Report
 
 
 def _layout_options(required: bool = True) -> Callable[[F], F]:
@@ -86,12 +87,7 @@ def cell_at(name: str, option: str = "--at") -> Cell:
         raise exc.at(option) from None
 
 
-def three_letter(dictionary: Dictionary) -> Container[str]:
-    """The 3-letter words a verdict consults: the rulebook's list and the house words."""
-    return three_letter_words() | dictionary.extra if dictionary.extra else three_letter_words()
-
-
-@click.command("check-word", no_args_is_help=True)
+@click.command("check-word", cls=Command, no_args_is_help=True)
 @click.argument("word", required=False)
 @_layout_options(required=False)
 @click.option("--at", "at_name", metavar="CELL", help="The cell the new spot covers, e.g. D1.")
@@ -152,45 +148,34 @@ def check_word(
     for option, value in (("--layout", layout), ("--at", at_name)):
         if value is None:
             raise click.UsageError(f"Missing option '{option}'.")
-    verdict, board, pos, lexicon = judge.judge({"word": word, **defaults})
+    report = judge.judge({"word": word, **defaults})
     if as_json:
-        from referee.blindspot.render import explain
-
-        emit_json(
-            {
-                **verdict.to_dict(),
-                "explanation": explain(verdict.reason),
-                "player": verdict_player(defaults),
-                "dictionary": lexicon.describe(),
-            }
-        )
+        emit_json(report.doc)
     else:
+        verdict, board, pos = report.detail
         marks = verdict.play.cells if verdict.play else ()
         echo(
             render_board(board, pos.covered(), new=verdict.at, word_cells=marks, style=click.style)
         )
         echo()
         echo(sentence(verdict))
-    return 0 if verdict.valid else 1
-
-
-def verdict_player(fields: Mapping[str, Any]) -> str:
-    return str(fields["player"]).lower()
+    return report.exit_code
 
 
 BATCH_FILES = ("layout", "catalog", "position", "dictionary", "allow")
 
 
 class _Judge:
-    """Judges plays, keeping layouts, positions and dictionaries it has opened."""
+    """Judges plays through the service, keeping the layouts, positions and
+    dictionaries it has opened (and, in a batch, its answers)."""
 
     def __init__(self) -> None:
-        self.layouts: dict[tuple[str, str | None], LetterGrid] = {}
+        self.layouts: dict[tuple[str, str | None], LayoutFile] = {}
         self.positions: dict[str, Position] = {}
         self.dictionaries: dict[tuple[str | None, str | None], Dictionary] = {}
         self.answers: dict[tuple[Any, ...], str] = {}
 
-    def judge(self, fields: Mapping[str, Any]) -> tuple[Any, LetterGrid, Position, Dictionary]:
+    def judge(self, fields: Mapping[str, Any]) -> Report:
         word = fields["word"]
         layout, catalog = fields["layout"], fields["catalog"]
         if layout is None:
@@ -206,29 +191,26 @@ class _Judge:
             )
         board = self.layouts.get((layout, catalog))
         if board is None:
-            board = self.layouts[(layout, catalog)] = load_layout(layout, catalog).board
-        pos = Position.empty()
+            board = self.layouts[(layout, catalog)] = load_layout(layout, catalog)
+        pos = None
         if fields["position"]:
-            found = self.positions.get(fields["position"])
-            if found is None:
-                found = self.positions[fields["position"]] = load_position(fields["position"])
-            pos = found
+            pos = self.positions.get(fields["position"])
+            if pos is None:
+                pos = self.positions[fields["position"]] = load_position(fields["position"])
         at = cell_at(fields["at"])
         key = (fields["dictionary"], fields["allow"])
         lexicon = self.dictionaries.get(key)
         if lexicon is None:
             lexicon = self.dictionaries[key] = open_dictionary(*key)
-        verdict = rules_check_word(
-            board,
-            word,
-            at,
-            lexicon,
+        return service.check_word(
+            word=word,
+            layout=board,
+            at=at,
             player=player,
             position=pos,
-            glasses=True if fields["glasses"] else None,
-            three_letter=three_letter(lexicon),
+            glasses=bool(fields["glasses"]),
+            dictionary=lexicon,
         )
-        return verdict, board, pos, lexicon
 
     def line(self, obj: dict[str, Any], defaults: Mapping[str, Any]) -> str:
         """One batch line's answer as JSON text. Answers are kept by the
@@ -248,22 +230,11 @@ class _Judge:
         answer = self.answers.get(identity)
         if answer is None:
             no_stdin_files(fields, BATCH_FILES)
-            verdict, _, _, lexicon = self.judge(fields)
-            from referee.blindspot.render import explain
-
-            result = {
-                **verdict.to_dict(),
-                "explanation": explain(verdict.reason),
-                "player": verdict_player(fields),
-                "dictionary": lexicon.describe(),
-            }
-            import json
-
-            answer = self.answers[identity] = json.dumps(result, ensure_ascii=False)
+            answer = self.answers[identity] = self.judge(fields).json()
         return answer
 
 
-@click.command("words", no_args_is_help=True)
+@click.command("words", cls=Command, no_args_is_help=True)
 @_layout_options()
 @click.option("--at", "at_name", metavar="CELL", help="Only plays with the new spot on this cell.")
 @click.option(
@@ -299,31 +270,18 @@ def words(
       referee words --layout setups/sample.yaml --player red \\
           --position examples/blindspot/sample-position.yaml --min-length 5
     """
-    player = player.lower()
-    board = load_layout(layout, catalog).board
-    pos = load_position(position) if position else Position.empty()
-    override = True if glasses else None
-    at = cell_at(at_name) if at_name else None
-    lexicon = open_dictionary(dictionary, allow)
-    plays = legal_plays(
-        board,
-        lexicon,
-        player=player,
-        position=pos,
-        glasses=override,
-        at=at,
+    report = service.words(
+        layout=load_layout(layout, catalog),
+        player=player.lower(),
+        position=load_position(position) if position else None,
+        glasses=glasses,
+        at=cell_at(at_name) if at_name else None,
         min_length=min_length,
-        three_letter=three_letter(lexicon),
+        dictionary=open_dictionary(dictionary, allow),
     )
     if as_json:
-        emit_json(
-            {
-                "player": player,
-                "count": len(plays),
-                "plays": [p.to_dict() for p in plays],
-                "dictionary": lexicon.describe(),
-            }
-        )
+        emit_json(report.doc)
     else:
+        plays, player, at = report.detail
         echo(format_plays(plays, player, at))
-    return 0 if plays else 1
+    return report.exit_code

@@ -24,7 +24,7 @@ from referee.core.cells import Cell
 from referee.core.errors import InputError, show
 from referee.core.files import load_mapping, package_data, reading
 from referee.core.schema import Fields, Value, parse_yaml
-from referee.core.values import frozen
+from referee.core.values import frozen, replace
 
 if TYPE_CHECKING:
     from referee.blindspot.tiles import Catalog, Face, Layout
@@ -207,6 +207,8 @@ class LayoutFile:
 
     board: LetterGrid
     tiles: Layout | None = None
+    source: str | None = None
+    """The file it was read from (a game keeps it as ``layout.source``)."""
 
     @property
     def code(self) -> str | None:
@@ -266,12 +268,22 @@ def read_layout(
 
 
 def load_layout(
-    path: str, catalog_path: str | None = None, *, tiles_known: bool = False
+    path: str,
+    catalog_path: str | None = None,
+    *,
+    tiles_known: bool = False,
+    catalog: Catalog | None = None,
 ) -> LayoutFile:
-    """Read a layout or setup file (``-``: standard input)."""
+    """Read a layout or setup file (``-``: standard input); its tiles are
+    looked up in ``catalog``, else the catalog file ``catalog_path``."""
     data = load_mapping(path, "layout")
+
+    def the_catalog() -> Catalog:
+        return catalog if catalog is not None else load_catalog(catalog_path)
+
     with reading(path):
-        return read_layout(Value(data), lambda: load_catalog(catalog_path), tiles_known=tiles_known)
+        found = read_layout(Value(data), the_catalog, tiles_known=tiles_known)
+    return replace(found, source=path)
 
 
 def load_setup(path: str) -> dict[str, object]:

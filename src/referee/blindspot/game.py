@@ -95,7 +95,8 @@ class GameSetup:
     players: tuple[str, ...]
     mode: Mode = "standard"
     dictionary: str | None = None
-    allow: str | None = None
+    allow: tuple[str, ...] | str | None = None
+    """The game's house words (files of earlier releases: a word-list file's name)."""
     layout_source: str | None = None
     layout_code: str | None = None
 
@@ -107,13 +108,13 @@ class GameSetup:
         mode: Mode = "standard",
         *,
         dictionary: str | None = None,
-        allow: str | None = None,
+        allow: tuple[str, ...] | str | None = None,
         layout_source: str | None = None,
         layout_code: str | None = None,
     ) -> GameSetup:
         """Validate the seats; an impossible table is an :class:`InputError`
         placed at ``players``."""
-        extra = {
+        extra: dict[str, Any] = {
             "dictionary": dictionary,
             "allow": allow,
             "layout_source": layout_source,
@@ -479,6 +480,16 @@ def _optional_text(fields: Fields, key: str) -> str | None:
     return found.text() if found is not None else None
 
 
+def _read_allow(value: Value | None) -> tuple[str, ...] | str | None:
+    """``allow:``: the house words (a list), or a word-list file's name (files
+    of earlier releases)."""
+    if value is None:
+        return None
+    if isinstance(value.raw, str):
+        return value.text()
+    return tuple(sorted({read_word(v) for v in value.items(at_most=100_000)}))
+
+
 class BlindSpotGame:
     """Blind Spot on the engine (:class:`referee.engine.Game`). The file::
 
@@ -487,7 +498,7 @@ class BlindSpotGame:
     mode: standard            # standard, teams or solo
     players: [red, blue]      # the seats in turn order
     dictionary: en_GB         # optional: the game's word list ...
-    allow: house.txt          # ... and house words
+    allow: [zax, qoph]        # ... and house words
     layout: {source: setups/sample.yaml, code: BS1-..., sha256: ..., letters: [...]}
     history:
     - {"action": "play", "player": "red", "at": "G1", "word": "pet"}
@@ -505,7 +516,7 @@ class BlindSpotGame:
         players_value = fields.require("players")
         players = [read_colour(v) for v in players_value.items(at_most=len(COLOURS))]
         dictionary = _optional_text(fields, "dictionary")
-        allow = _optional_text(fields, "allow")
+        allow = _read_allow(fields.get("allow"))
         with fields.require("layout").fields() as layout:
             expect(layout, "source", "code", "sha256", "letters")
             source = _optional_text(layout, "source")
@@ -533,7 +544,7 @@ class BlindSpotGame:
         if setup.dictionary is not None:
             out["dictionary"] = setup.dictionary
         if setup.allow is not None:
-            out["allow"] = setup.allow
+            out["allow"] = setup.allow if isinstance(setup.allow, str) else list(setup.allow)
         layout: dict[str, Any] = {}
         if setup.layout_source is not None:
             layout["source"] = setup.layout_source

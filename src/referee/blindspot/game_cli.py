@@ -1,46 +1,29 @@
 """Blind Spot games: ``referee blindspot game new/play/bonus/skip-bonus/timeout/
 undo/show/hint``, the game file first.
 
-Thin: the file is the engine's (:mod:`referee.engine`), with Blind Spot's
-setup and actions (:mod:`referee.blindspot.game`). Every command that changes a
-game runs under the engine's lock: read and replay the file, check
-``--expect-version``, judge the action against the state as it is now, record
-it (or not: a refused action records nothing and keeps the version), write.
+Thin: options become values (files read by :mod:`referee.blindspot.formats`),
+the game's service (:mod:`referee.blindspot.service`) does the step, and the
+report is printed as JSON or as the board and a few lines. Every command that
+changes a game runs under the engine's lock (:mod:`referee.engine`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container
 from typing import Any
 
 import click
 
-from referee import engine
-from referee.blindspot.cli import catalog_option, cell_at, three_letter
+from referee.blindspot import service
+from referee.blindspot.cli import catalog_option, cell_at
 from referee.blindspot.formats import load_layout
-from referee.blindspot.game import (
-    BLIND_SPOT,
-    UNDO,
-    Action,
-    GameSetup,
-    GameState,
-    Mode,
-    Outcome,
-    step,
-)
-from referee.blindspot.render import (
-    format_plays,
-    game_summary,
-    outcome_lines,
-    render_board,
-    status,
-)
-from referee.blindspot.rules import COLOURS, legal_plays, normalise_word
+from referee.blindspot.render import format_plays, game_summary, outcome_lines, render_board, status
+from referee.blindspot.rules import COLOURS
 from referee.cli import (
     CONTEXT_SETTINGS,
     BoundedInt,
     FilePath,
     GamePath,
+    Group,
     dictionary_options,
     echo,
     emit_json,
@@ -49,16 +32,11 @@ from referee.cli import (
     json_option,
     new_game_option,
 )
-from referee.core.dictionary import Dictionary, open_dictionary, read_word_list
-from referee.core.errors import InputError, RefereeError
-from referee.core.files import display_name
-from referee.core.values import replace
-
-Game = engine.Replayed[GameSetup, GameState, Action]
-OPTION_NAMES = {"players": "--players"}
+from referee.core.dictionary import open_lexicon, read_word_list
+from referee.service import Report
 
 
-@click.group("blindspot", context_settings=CONTEXT_SETTINGS)
+@click.group("blindspot", cls=Group, context_settings=CONTEXT_SETTINGS)
 def blindspot() -> None:
     """Blind Spot games: a live game file the referee advances move by move.
 
@@ -89,39 +67,16 @@ def game() -> None:
 # ------------------------------------------------------------------ output
 
 
-def _report(
-    path: str,
-    current: Game,
-    as_json: bool,
-    *,
-    action: Action | None = None,
-    outcome: Outcome | None = None,
-    headline: str | None = None,
-    extra: dict[str, Any] | None = None,
-) -> int:
-    """What every game command prints: JSON, or the board and a few lines."""
-    setup, state = current.log.setup, current.state
-    ok = outcome is None or outcome.ok
-    verdict = outcome.verdict if outcome is not None else None
+def _print(path: str, report: Report, as_json: bool, headline: str | None = None) -> int:
+    """What every game command prints: the report's JSON, or the board and a
+    few lines."""
     if as_json:
-        from referee.blindspot.render import explain
-
-        doc: dict[str, Any] = {
-            "valid": ok,
-            "reason": outcome.reason if outcome is not None else None,
-            "explanation": explain(outcome.reason) if outcome is not None else None,
-            "version": current.version,
-        }
-        if action is not None:
-            doc["action"] = action.to_dict()
-        if verdict is not None:
-            doc.update({k: v for k, v in verdict.to_dict().items() if k not in ("valid", "reason")})
-        if outcome is not None and outcome.proof is not None:
-            doc["proof"] = outcome.proof.to_dict()
-        doc.update(extra or {})
-        doc["state"] = state.to_dict(setup)
-        emit_json(doc)
-        return 0 if ok else 1
+        emit_json(report.doc)
+        return report.exit_code
+    stepped: service.Stepped = report.detail
+    current, action, outcome = stepped.game, stepped.action, stepped.outcome
+    setup, state = current.log.setup, current.state
+    verdict = outcome.verdict if outcome is not None else None
     new = action.at if action is not None and action.kind in ("play", "bonus") else None
     marks = verdict.play.cells if verdict is not None and verdict.play else ()
     echo(render_board(setup.board, state.covered(), new=new, word_cells=marks, style=click.style))
@@ -132,73 +87,7 @@ def _report(
         for line in outcome_lines(action.describe(), outcome):
             echo(line)
     echo(status(setup, state, path))
-    return 0 if ok else 1
-
-
-# -------------------------------------------------------------- the lexicon
-
-
-class GameLexicon:
-    """The word lists a game's plays are judged by: the options' dictionary and
-    house words, else those the game file names (an error then names the game
-    file and its key). Opened on first need, once."""
-
-    def __init__(self, path: str, dictionary: str | None, allow: str | None) -> None:
-        self.path = path
-        self.dictionary = dictionary
-        self.allow = allow
-        self.opened: tuple[Dictionary, Container[str]] | None = None
-
-    def _named(self, key: str, from_file: bool, open_: Callable[[], Any]) -> Any:
-        try:
-            return open_()
-        except RefereeError as exc:
-            if from_file:
-                exc.message = f"{display_name(self.path)}: {key}: {exc.message}"
-            raise
-
-    def get(self, setup: GameSetup) -> tuple[Dictionary, Container[str]]:
-        if self.opened is None:
-            spec = self.dictionary or setup.dictionary
-            from_file = self.dictionary is None and setup.dictionary is not None
-            lexicon = self._named("dictionary", from_file, lambda: open_dictionary(spec))
-            extra_file = self.allow or setup.allow
-            if extra_file:
-                from_file = self.allow is None and setup.allow is not None
-                extra = self._named(
-                    "allow", from_file, lambda: read_word_list(extra_file, "allow list")
-                )
-                lexicon = replace(lexicon, extra=extra)
-            self.opened = (lexicon, three_letter(lexicon))
-        return self.opened
-
-
-# -------------------------------------------------------------------- acting
-
-
-def _act(
-    path: str,
-    make: Callable[[GameState], Action],
-    *,
-    expect_version: int | None,
-    as_json: bool,
-    lexicon: Callable[[GameSetup], tuple[Dictionary, Container[str]] | None] = lambda s: None,
-) -> int:
-    """Record one action if the rules accept it against the current state."""
-
-    def decide(current: Game) -> engine.Decision[Action, tuple[Action, Outcome]]:
-        setup, state = current.log.setup, current.state
-        action = make(state)
-        words = lexicon(setup)
-        dictionary, three = words if words is not None else (None, None)
-        outcome, _ = step(setup, state, action, dictionary, three)
-        if outcome.reason == "no-bonus-owed":
-            raise InputError("no bonus spot is owed", place=action.kind, source=display_name(path))
-        return engine.Decision(action if outcome.ok else None, (action, outcome))
-
-    acted = engine.act(BLIND_SPOT, path, decide, expect_version=expect_version)
-    action, outcome = acted.result
-    return _report(path, acted.game, as_json, action=action, outcome=outcome)
+    return report.exit_code
 
 
 _player_option = click.option(
@@ -209,8 +98,12 @@ _player_option = click.option(
 )
 
 
-def _seat(player: str | None, state: GameState) -> str:
-    return player.lower() if player else (state.turn or "red")
+def _words(dictionary: str | None, allow: str | None) -> dict[str, Any]:
+    """``--dictionary`` and ``--allow`` as the service's values (opened only if given)."""
+    return {
+        "dictionary": open_lexicon(dictionary) if dictionary else None,
+        "allow": read_word_list(allow, "allow list") if allow else None,
+    }
 
 
 # ---------------------------------------------------------------- commands
@@ -259,33 +152,22 @@ def game_new(
     """
     if solo and teams:
         raise click.UsageError("--solo and --teams cannot be combined")
-    seats = [p.strip().lower() for p in players.split(",") if p.strip()]
+    seats = [p for p in players.split(",") if p.strip()]
     if not seats and not solo:
         raise click.UsageError("give --players (e.g. red,blue) or --solo")
-    mode: Mode = "solo" if solo else "teams" if teams else "standard"
-    layout_file = load_layout(layout, catalog)
-    try:
-        setup = GameSetup.create(
-            layout_file.board,
-            seats,
-            mode,
-            dictionary=dictionary,
-            allow=allow,
-            layout_source=layout,
-            layout_code=layout_file.code,
-        )
-    except InputError as exc:
-        raise exc.renamed(OPTION_NAMES) from None
-    created = engine.create(BLIND_SPOT, output, setup, force=force)
+    report = service.new(
+        output,
+        layout=load_layout(layout, catalog),
+        players=seats,
+        teams=teams,
+        solo=solo,
+        force=force,
+        **_words(dictionary, allow),
+    )
     if output == "-":
         return 0  # the game file went to stdout, and nothing else may
-    return _report(
-        output,
-        created,
-        as_json,
-        headline=f"New {setup.mode} game in {output}.",
-        extra={"output": output},
-    )
+    mode = report.detail.game.log.setup.mode
+    return _print(output, report, as_json, headline=f"New {mode} game in {output}.")
 
 
 @game.command("play")
@@ -319,16 +201,15 @@ def game_play(
       referee blindspot game play blindspot-game.yaml cat --at H5   # no: exit 1
       referee blindspot game play blindspot-game.yaml tact --at H6
     """
-    w = normalise_word(word)
-    at = cell_at(at_name)
-    words = GameLexicon(game_file, dictionary, allow)
-    return _act(
+    report = service.play(
         game_file,
-        lambda state: Action("play", _seat(player, state), at, w),
+        word=word,
+        at=cell_at(at_name),
+        player=player,
         expect_version=expect_version,
-        as_json=as_json,
-        lexicon=words.get,
+        **_words(dictionary, allow),
     )
+    return _print(game_file, report, as_json)
 
 
 @game.command("bonus")
@@ -343,13 +224,8 @@ def game_bonus(game_file: str, at_name: str, expect_version: int | None, as_json
     Example:
       referee blindspot game bonus blindspot-game.yaml --at A5
     """
-    at = cell_at(at_name)
-    return _act(
-        game_file,
-        lambda state: Action("bonus", state.bonus_owed, at),
-        expect_version=expect_version,
-        as_json=as_json,
-    )
+    report = service.bonus(game_file, at=cell_at(at_name), expect_version=expect_version)
+    return _print(game_file, report, as_json)
 
 
 @game.command("skip-bonus")
@@ -364,12 +240,8 @@ def game_skip_bonus(game_file: str, expect_version: int | None, as_json: bool) -
       referee blindspot game play blindspot-game.yaml action --at D6   # earns the bonus
       referee blindspot game skip-bonus blindspot-game.yaml
     """
-    return _act(
-        game_file,
-        lambda state: Action("skip-bonus", state.bonus_owed),
-        expect_version=expect_version,
-        as_json=as_json,
-    )
+    report = service.skip_bonus(game_file, expect_version=expect_version)
+    return _print(game_file, report, as_json)
 
 
 @game.command("timeout")
@@ -403,18 +275,14 @@ def game_timeout(
     Example:
       referee blindspot game timeout blindspot-game.yaml
     """
-    words = GameLexicon(game_file, dictionary, allow)
-
-    def lexicon(setup: GameSetup) -> tuple[Dictionary, Container[str]] | None:
-        return words.get(setup) if setup.mode == "solo" and not anyway else None
-
-    return _act(
+    report = service.timeout(
         game_file,
-        lambda state: Action("timeout", _seat(player, state), forced=anyway),
+        player=player,
+        anyway=anyway,
         expect_version=expect_version,
-        as_json=as_json,
-        lexicon=lexicon,
+        **_words(dictionary, allow),
     )
+    return _print(game_file, report, as_json)
 
 
 @game.command("undo")
@@ -430,20 +298,10 @@ def game_undo(game_file: str, expect_version: int | None, as_json: bool) -> int:
     Example:
       referee blindspot game undo blindspot-game.yaml
     """
-    acted = engine.undo(BLIND_SPOT, game_file, expect_version=expect_version)
-    if isinstance(acted.result, engine.Refusal):
-        outcome = Outcome(False, acted.result.reason)
-        return _report(game_file, acted.game, as_json, action=UNDO, outcome=outcome)
-    undone = acted.result
-    return _report(
-        game_file,
-        acted.game,
-        as_json,
-        action=UNDO,
-        outcome=Outcome(True),
-        headline=f"Took back: {undone.describe()}.",
-        extra={"undone": undone.to_dict()},
-    )
+    report = service.undo(game_file, expect_version=expect_version)
+    undone = report.detail.undone
+    headline = f"Took back: {undone.describe()}." if undone is not None else None
+    return _print(game_file, report, as_json, headline=headline)
 
 
 @game.command("show")
@@ -459,11 +317,12 @@ def game_show(game_file: str, as_json: bool) -> int:
     Example:
       referee blindspot game show blindspot-game.yaml
     """
-    current = engine.load(BLIND_SPOT, game_file)
-    setup, state = current.log.setup, current.state
+    report = service.show(game_file)
     if as_json:
-        emit_json({"version": current.version, **state.to_dict(setup)})
+        emit_json(report.doc)
         return 0
+    current = report.detail
+    setup, state = current.log.setup, current.state
     echo(render_board(setup.board, state.covered(), style=click.style))
     echo()
     for line in game_summary(setup, state, current.version):
@@ -493,42 +352,12 @@ def game_hint(
     Example:
       referee blindspot game hint blindspot-game.yaml
     """
-    current = engine.load(BLIND_SPOT, game_file)
-    setup, state = current.log.setup, current.state
-    if state.turn is None:
-        if as_json:
-            from referee.blindspot.render import explain
-
-            emit_json(
-                {
-                    "player": None,
-                    "count": 0,
-                    "plays": [],
-                    "reason": "game-over",
-                    "explanation": explain("game-over"),
-                }
-            )
-        else:
-            echo("The game is over.")
-        return 1
-    lexicon, three = GameLexicon(game_file, dictionary, allow).get(setup)
-    plays = legal_plays(
-        setup.board,
-        lexicon,
-        player=state.turn,
-        position=state.position(setup),
-        min_length=min_length,
-        three_letter=three,
-    )
+    report = service.hint(game_file, min_length=min_length, **_words(dictionary, allow))
     if as_json:
-        emit_json(
-            {
-                "player": state.turn,
-                "count": len(plays),
-                "plays": [p.to_dict() for p in plays],
-                "dictionary": lexicon.describe(),
-            }
-        )
+        emit_json(report.doc)
+    elif report.reason == "game-over":
+        echo("The game is over.")
     else:
-        echo(format_plays(plays, state.turn, None))
-    return 0 if plays else 1
+        _, player, plays = report.detail
+        echo(format_plays(plays, player, None))
+    return report.exit_code

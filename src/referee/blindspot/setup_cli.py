@@ -25,6 +25,7 @@ from referee.cli import (
     CONTEXT_SETTINGS,
     BoundedInt,
     FilePath,
+    Group,
     echo,
     emit_json,
     force_option,
@@ -56,7 +57,7 @@ def _layout_json(layout: Layout) -> list[list[str]]:
     return [[str(ref) for ref in row] for row in layout]
 
 
-@click.group("setup", context_settings=CONTEXT_SETTINGS)
+@click.group("setup", cls=Group, context_settings=CONTEXT_SETTINGS)
 def setup() -> None:
     """Reproducible Blind Spot setups: generate, verify, share, print.
 

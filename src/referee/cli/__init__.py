@@ -137,7 +137,7 @@ EXIT_INPUT = 2
 CONTEXT_SETTINGS: dict[str, Any] = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
-class LazyGroup(click.Group):
+class LazyGroup(click.Group):  # the top group; its commands are in their modules
     """A group whose subcommands are imported on first use."""
 
     def __init__(self, *args: Any, lazy: dict[str, str] | None = None, **kwargs: Any) -> None:
@@ -188,6 +188,40 @@ def _whole_short_helps(cmd: click.Command) -> None:
             if not sub.short_help and sub.help:
                 sub.short_help = first_sentence(sub.help)
             _whole_short_helps(sub)
+
+
+def field_names(cmd: click.Command) -> dict[str, str]:
+    """The command's parameters by field name (the services' and the web's:
+    ``challenged_by``) -> as the command line spells them (``--challenged-by``,
+    ``WORD``)."""
+    out: dict[str, str] = {}
+    for p in cmd.params:
+        if isinstance(p, click.Argument):
+            out[(p.name or "").replace("-", "_")] = p.human_readable_name
+            continue
+        longs = [o for o in p.opts if o.startswith("--")]
+        if longs:
+            option = max(longs, key=len)
+            out[option[2:].replace("-", "_")] = option
+    return out
+
+
+class Command(click.Command):
+    """A referee command: an input error about a field (``players``, from a
+    service or the rules) names the option instead (``--players``)."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except InputError as exc:
+            raise exc.renamed(field_names(self)) from None
+
+
+class Group(click.Group):
+    """A group of referee commands (their errors name options, see :class:`Command`)."""
+
+    command_class = Command
+    group_class = type
 
 
 class RefereeGroup(LazyGroup):

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import click
 
-from referee.cli import echo, emit_json, json_option
+from referee.cli import Command, echo, emit_json, json_option
 
 
-@click.command("dictionaries")
+@click.command("dictionaries", cls=Command)
 @json_option
 def dictionaries(as_json: bool) -> int:
     """List the dictionaries available here, and the default.
@@ -111,7 +111,7 @@ def sample_files() -> list[str]:
     return out
 
 
-@click.command("examples")
+@click.command("examples", cls=Command)
 @click.argument("folder", metavar="[DIR]", default=".", type=click.Path())
 @click.option(
     "--force",

@@ -66,6 +66,9 @@ class Dictionary:
     lexicon: Lexicon
     extra: frozenset[str] = frozenset()
     """House words from ``--allow``, accepted on top of the lexicon."""
+    spec: str = ""
+    """What it was opened from (``en_US``, ``scowl:60``, a word-list path): kept
+    by a game that records its dictionary."""
 
     def __contains__(self, word: object) -> bool:
         return word in self.extra or word in self.lexicon
@@ -104,20 +107,29 @@ def is_path_spec(spec: str) -> bool:
     return os.path.exists(spec) or _SPEC.fullmatch(spec) is None
 
 
-def open_dictionary(spec: str | None = None, allow: str | None = None) -> Dictionary:
-    """Open ``spec`` (tag, ``provider:tag``, ``scowl:...`` or word-list path) plus
-    ``allow`` words."""
+def open_dictionary(
+    spec: str | None = None, allow: str | None = None, *, files: bool = True
+) -> Dictionary:
+    """Open ``spec`` (tag, ``provider:tag``, ``scowl:...`` or, where ``files``,
+    a word-list path) plus the ``allow`` file's words."""
+    extra = read_word_list(allow, what="allow list") if allow else None
+    return open_lexicon(spec, extra, files=files)
+
+
+def open_lexicon(
+    spec: str | None = None, extra: frozenset[str] | None = None, *, files: bool = True
+) -> Dictionary:
+    """Open ``spec`` with house words ``extra`` (a value, not a file). Without
+    ``files`` a spec is only ever a dictionary's name: never read as a file,
+    whatever files the working folder holds."""
     spec = spec or default_spec()
     if is_scowl_spec(spec):
         base = open_scowl(spec)
-    elif is_path_spec(spec):
+    elif files and is_path_spec(spec):
         base = open_word_list(spec)
     else:
         base = open_enchant(spec)
-    if allow:
-        extra = read_word_list(allow, what="allow list")
-        return Dictionary(base.name, base.provider, base.lexicon, extra)
-    return base
+    return Dictionary(base.name, base.provider, base.lexicon, extra or frozenset(), spec)
 
 
 def _import_enchant() -> Any:

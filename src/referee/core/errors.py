@@ -22,7 +22,11 @@ class RefereeError(Exception):
     """Base class: the referee could not use its input."""
 
     exit_code = 2
+    """Every error is exit 2 on the command line: the input could not be used."""
     kind = "input"
+    """A stable key, the ``kind`` of ``{"error": {"kind": ..., "message": ...}}``."""
+    http_status = 400
+    """The status the web answers with (:mod:`referee.service` maps reports)."""
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
@@ -80,11 +84,14 @@ class InputError(RefereeError):
         return self
 
     def renamed(self, names: Mapping[str, str]) -> InputError:
-        """Map a neutral place of the rules to the CLI's option
-        (``{"players": "--players"}``)."""
-        if self.source is None and self.place is not None and self.place in names:
-            self.place = names[self.place]
-            self.message = self._format()
+        """Map a field (a neutral place of the rules and the services) to the
+        CLI's option (``{"players": "--players"}``); ``players[2]`` becomes
+        ``--players[2]``."""
+        if self.source is None and self.place is not None:
+            head = self.place.split(".", 1)[0].split("[", 1)[0]
+            if head in names:
+                self.place = names[head] + self.place[len(head) :]
+                self.message = self._format()
         return self
 
 
@@ -92,6 +99,7 @@ class OutputExists(InputError):
     """A file to be created exists already (and ``--force`` was not given)."""
 
     kind = "exists"
+    http_status = 409
 
 
 class SetupError(InputError):
@@ -102,6 +110,7 @@ class DictionaryError(RefereeError):
     """The requested dictionary (or the enchant library) is not available."""
 
     kind = "dictionary"
+    http_status = 400
 
 
 class ConflictError(RefereeError):
@@ -109,6 +118,26 @@ class ConflictError(RefereeError):
     must be created exists already."""
 
     kind = "conflict"
+    http_status = 409
+
+
+Conflict = ConflictError
+"""The public name (``referee.Conflict``): a stale ``expect_version``."""
+
+
+class NotFound(RefereeError):
+    """No such game, step or question."""
+
+    kind = "not-found"
+    http_status = 404
+
+
+class Internal(RefereeError):
+    """The referee failed (a bug, or the machine: a full disk): reported without
+    details to a web client, never as a traceback."""
+
+    kind = "internal"
+    http_status = 500
 
 
 def where(source: str | None, place: str | None = None) -> str:

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 import click
 
-from referee.cli import F, FilePath, echo, emit_json, force_option, json_option
+from referee.cli import Command, F, FilePath, echo, emit_json, force_option, json_option
 from referee.core.errors import InputError
 from referee.core.files import check_destinations, write_text
 from referee.outofsight import formats, render
@@ -84,7 +84,7 @@ def nothing_saved(score: FrameScore) -> InputError:
 # ------------------------------------------------------------------- score-frame
 
 
-@click.command("score-frame", no_args_is_help=True)
+@click.command("score-frame", cls=Command, no_args_is_help=True)
 @click.argument("file", type=FilePath())
 @click.option("--mode", type=MODE_CHOICE, help="basic or advanced (wins over the file's mode:).")
 @click.option(
@@ -167,7 +167,7 @@ def speaker(next_file: str | None) -> Callable[[str], None]:
 # -------------------------------------------------------------------------- take
 
 
-@click.command("take", no_args_is_help=True)
+@click.command("take", cls=Command, no_args_is_help=True)
 @click.option("--roll", required=True, metavar="D,D,D", help="The three dice, like 5,4,2.")
 @click.option("--cards", metavar="CARD,...", help="The cards taken (their numbers), like 9,2.")
 @click.option("--row", metavar="N,...", help="The face-up card row, like 3,9,11,2,7.")

@@ -19,6 +19,7 @@ from referee import engine
 from referee.cli import (
     FilePath,
     GamePath,
+    Group,
     echo,
     emit_json,
     expect_version_option,
@@ -56,7 +57,7 @@ from referee.outofsight.rules import DECK, Card, FrameScore, parse_mode, parse_p
 Current = Replayed[Setup, State, Action]
 
 
-@click.group("outofsight", no_args_is_help=True)
+@click.group("outofsight", cls=Group, no_args_is_help=True)
 def outofsight() -> None:
     """A whole game: game new, turn, frame, undo, show.
 

@@ -23,7 +23,7 @@ from typing import Any, TextIO
 
 import click
 
-from referee.cli import emit_json, json_option
+from referee.cli import Command, emit_json, json_option
 from referee.core.errors import InputError, show
 from referee.outofsight.timer import Event, SandTimer, fmt
 
@@ -183,7 +183,7 @@ def _flip_line(event: Event, hidden: bool) -> str:
     return "Flip!" if hidden else f"Flip! {fmt(event.left)} seconds left."
 
 
-@click.command("timer")
+@click.command("timer", cls=Command)
 @click.option(
     "--seconds",
     type=click.FloatRange(0, 3600, min_open=True),

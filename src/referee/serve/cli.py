@@ -8,7 +8,7 @@ import socket
 
 import click
 
-from referee.cli import CONTEXT_SETTINGS
+from referee.cli import CONTEXT_SETTINGS, Command
 from referee.core.errors import InputError
 
 
@@ -34,7 +34,7 @@ def _lan_address() -> str:
             return "127.0.0.1"
 
 
-@click.command("serve", context_settings=CONTEXT_SETTINGS)
+@click.command("serve", cls=Command, context_settings=CONTEXT_SETTINGS)
 @click.option(
     "--dir",
     "folder",

@@ -11,6 +11,7 @@ from referee.cli import (
     CONTEXT_SETTINGS,
     F,
     FilePath,
+    Group,
     RenamedOption,
     echo,
     emit_json,
@@ -67,7 +68,7 @@ def load_deck(path: str) -> Deck:
     return Deck.from_mapping(load_mapping(path, "deck"), display_name(path))
 
 
-@click.group("spotit", context_settings=CONTEXT_SETTINGS)
+@click.group("spotit", cls=Group, context_settings=CONTEXT_SETTINGS)
 def spotit() -> None:
     """Spot it! decks (any two cards share exactly one symbol) and the mini-games.
 

@@ -20,8 +20,10 @@ import click
 
 from referee.cli import (
     CONTEXT_SETTINGS,
+    Command,
     F,
     FilePath,
+    Group,
     batch_field,
     complete_dictionary,
     dictionary_options,
@@ -185,7 +187,7 @@ _board_option = click.option(
 """--board FILE on the commands that judge one board file (place, move-block, hint)."""
 
 
-@click.command("score-claim", no_args_is_help=True, context_settings=CONTEXT_SETTINGS)
+@click.command("score-claim", cls=Command, no_args_is_help=True, context_settings=CONTEXT_SETTINGS)
 @click.argument("word", required=False)
 @click.option("--board", "board_file", metavar="FILE", type=FilePath(), help="Board file (YAML).")
 @lambda f: claim_options(f, player_required=False)
@@ -318,7 +320,7 @@ class _Scorer:
 # --------------------------------------------------------------------- the group
 
 
-@click.group("wordblock", context_settings=CONTEXT_SETTINGS)
+@click.group("wordblock", cls=Group, context_settings=CONTEXT_SETTINGS)
 def wordblock() -> None:
     """Word Block: legal card placements and block moves, claim hints, a scorepad.
 

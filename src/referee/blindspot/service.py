@@ -1,0 +1,596 @@
+"""Blind Spot's service: its game's steps and its questions, on values.
+
+Every function takes values (a :class:`~referee.blindspot.formats.LayoutFile`,
+a :class:`~referee.core.cells.Cell`, an open
+:class:`~referee.core.dictionary.Dictionary`, house words as a set) and
+returns a :class:`~referee.service.Report` whose ``doc`` is what the command
+line prints under ``--json``. The command line (:mod:`referee.blindspot.cli`,
+:mod:`referee.blindspot.game_cli`), the web server and the Python API
+(:mod:`referee.api`) are its clients; ``STEPS`` and ``QUESTIONS`` give the
+fields each takes from the web and from Python.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Container, Sequence
+from typing import Any
+
+from referee import engine
+from referee import service as sv
+from referee.blindspot.formats import LayoutFile
+from referee.blindspot.game import BLIND_SPOT, UNDO, Action, GameSetup, GameState, Mode, Outcome
+from referee.blindspot.game import step as game_step
+from referee.blindspot.render import explain
+from referee.blindspot.rules import COLOURS, SIZE, Position, legal_plays, three_letter_words
+from referee.blindspot.rules import check_word as rules_check_word
+from referee.core.cells import Cell
+from referee.core.dictionary import Dictionary, open_lexicon
+from referee.core.errors import InputError, RefereeError
+from referee.core.errors import show as brief
+from referee.core.files import display_name
+from referee.core.values import frozen
+from referee.service import Report
+
+Game = engine.Replayed[GameSetup, GameState, Action]
+
+
+@frozen
+class Stepped:
+    """A game step's ``Report.detail``: the game as it is now, the action
+    tried, its outcome and (for an undo) the action taken back."""
+
+    game: Game
+    action: Action | None = None
+    outcome: Outcome | None = None
+    undone: Action | None = None
+
+
+def three_letter(dictionary: Dictionary) -> Container[str]:
+    """The 3-letter words a verdict consults: the rulebook's list and the house words."""
+    return three_letter_words() | dictionary.extra if dictionary.extra else three_letter_words()
+
+
+# ------------------------------------------------------------------ the game
+
+
+def game_doc(current: Game) -> dict[str, Any]:
+    """``referee blindspot game show FILE --json``."""
+    setup, state = current.log.setup, current.state
+    return {"version": current.version, **state_doc(setup, state)}
+
+
+def state_doc(setup: GameSetup, state: GameState) -> dict[str, Any]:
+    """The state as every game command reports it: the seats and the mode,
+    whose turn, and whether the game is over, beside the spots."""
+    return {
+        "mode": setup.mode,
+        "players": list(setup.players),
+        "over": state.over,
+        **state.to_dict(setup),
+    }
+
+
+def _step_report(
+    current: Game,
+    *,
+    action: Action | None = None,
+    outcome: Outcome | None = None,
+    extra: dict[str, Any] | None = None,
+    undone: Action | None = None,
+) -> Report:
+    """The report of every game step (the JSON of every game command)."""
+    setup, state = current.log.setup, current.state
+    ok = outcome is None or outcome.ok
+    verdict = outcome.verdict if outcome is not None else None
+    doc: dict[str, Any] = {
+        "valid": ok,
+        "reason": outcome.reason if outcome is not None else None,
+        "explanation": explain(outcome.reason) if outcome is not None else None,
+        "version": current.version,
+    }
+    if action is not None:
+        doc["action"] = action.to_dict()
+    if verdict is not None:
+        doc.update({k: v for k, v in verdict.to_dict().items() if k not in ("valid", "reason")})
+    if outcome is not None and outcome.proof is not None:
+        doc["proof"] = outcome.proof.to_dict()
+    doc.update(extra or {})
+    doc["state"] = state_doc(setup, state)
+    return Report(doc, ok, current.version, Stepped(current, action, outcome, undone), current)
+
+
+def lexicon_of(
+    path: str, setup: GameSetup, dictionary: Dictionary | None, allow: frozenset[str] | None
+) -> tuple[Dictionary, Container[str]]:
+    """The words a game's plays are judged by: the step's dictionary and house
+    words if given, else the game's own (an error then names the game file
+    and its key)."""
+
+    def named(key: str, exc: RefereeError) -> RefereeError:
+        exc.message = f"{display_name(path)}: {key}: {exc.message}"
+        return exc
+
+    if dictionary is None:
+        try:
+            dictionary = open_lexicon(setup.dictionary)
+        except RefereeError as exc:
+            raise (named("dictionary", exc) if setup.dictionary else exc) from None
+    extra = allow
+    if extra is None and setup.allow is not None:
+        if isinstance(setup.allow, str):  # a game file of an earlier release
+            from referee.core.dictionary import read_word_list
+
+            try:
+                extra = read_word_list(setup.allow, "allow list")
+            except RefereeError as exc:
+                raise named("allow", exc) from None
+        else:
+            extra = frozenset(setup.allow)
+    dictionary = with_words(dictionary, extra)
+    return dictionary, three_letter(dictionary)
+
+
+def _act(
+    path: str,
+    make: Callable[[GameSetup, GameState], Action],
+    *,
+    expect_version: int | None,
+    words: Callable[[GameSetup], tuple[Dictionary, Container[str]] | None] | None = None,
+) -> Report:
+    """Record one action if the rules accept it against the current state."""
+
+    def decide(current: Game) -> engine.Decision[Action, tuple[Action, Outcome]]:
+        setup, state = current.log.setup, current.state
+        action: Action = make(setup, state)
+        found = words(setup) if words is not None else None
+        dictionary, three = found if found is not None else (None, None)
+        outcome, _ = game_step(setup, state, action, dictionary, three)
+        if outcome.reason == "no-bonus-owed":
+            raise InputError("no bonus spot is owed", place=action.kind, source=display_name(path))
+        return engine.Decision(action if outcome.ok else None, (action, outcome))
+
+    acted = engine.act(BLIND_SPOT, path, decide, expect_version=expect_version)
+    action, outcome = acted.result
+    return _step_report(acted.game, action=action, outcome=outcome)
+
+
+def _seat(setup: GameSetup, player: str | None, state: GameState) -> str:
+    if player is None:
+        return state.turn or setup.players[0]
+    name = player.strip().lower()
+    if name not in COLOURS:
+        raise InputError(
+            f"unknown colour {brief(player)} (colours are {', '.join(COLOURS)})", place="player"
+        )
+    return name
+
+
+def new(
+    path: str,
+    *,
+    layout: LayoutFile,
+    players: Sequence[str] = (),
+    teams: bool = False,
+    solo: bool = False,
+    dictionary: Dictionary | None = None,
+    allow: frozenset[str] | None = None,
+    force: bool = False,
+) -> Report:
+    """Start a game (version 0) in a new file: the dictionary and house words
+    are kept for the game (the words themselves, not a file's name)."""
+    if solo and teams:
+        raise InputError("solo and teams cannot be combined", place="solo")
+    seats = [p.strip().lower() for p in players if p.strip()]
+    if not seats and not solo:
+        raise InputError("give the players (e.g. red, blue), or solo", place="players")
+    mode: Mode = "solo" if solo else "teams" if teams else "standard"
+    setup = GameSetup.create(
+        layout.board,
+        seats,
+        mode,
+        dictionary=dictionary.spec if dictionary is not None else None,
+        allow=tuple(sorted(allow)) if allow else None,
+        layout_source=layout.source,
+        layout_code=layout.code,
+    )
+    created = engine.create(BLIND_SPOT, path, setup, force=force)
+    return _step_report(created, extra={"output": path})
+
+
+def play(
+    path: str,
+    *,
+    word: str,
+    at: Cell,
+    player: str | None = None,
+    dictionary: Dictionary | None = None,
+    allow: frozenset[str] | None = None,
+    expect_version: int | None = None,
+) -> Report:
+    """Judge a play exactly as ``check-word`` does; if legal, place the spot."""
+    from referee.blindspot.rules import normalise_word
+
+    w = normalise_word(word)
+    opened: list[tuple[Dictionary, Container[str]]] = []
+
+    def words(setup: GameSetup) -> tuple[Dictionary, Container[str]]:
+        if not opened:
+            opened.append(lexicon_of(path, setup, dictionary, allow))
+        return opened[0]
+
+    return _act(
+        path,
+        lambda setup, state: Action("play", _seat(setup, player, state), at, w),
+        expect_version=expect_version,
+        words=words,
+    )
+
+
+def bonus(path: str, *, at: Cell, expect_version: int | None = None) -> Report:
+    """Place the farsighted bonus spot on any vacant cell."""
+    return _act(
+        path, lambda _, state: Action("bonus", state.bonus_owed, at), expect_version=expect_version
+    )
+
+
+def skip_bonus(path: str, *, expect_version: int | None = None) -> Report:
+    """Decline the farsighted bonus spot."""
+    return _act(
+        path,
+        lambda _, state: Action("skip-bonus", state.bonus_owed),
+        expect_version=expect_version,
+    )
+
+
+def timeout(
+    path: str,
+    *,
+    player: str | None = None,
+    anyway: bool = False,
+    dictionary: Dictionary | None = None,
+    allow: frozenset[str] | None = None,
+    expect_version: int | None = None,
+) -> Report:
+    """The player failed to spot a word: a spot goes on the glasses tile (in
+    solo play refused while a legal play exists, unless ``anyway``)."""
+
+    def words(setup: GameSetup) -> tuple[Dictionary, Container[str]] | None:
+        if setup.mode != "solo" or anyway:
+            return None
+        return lexicon_of(path, setup, dictionary, allow)
+
+    return _act(
+        path,
+        lambda setup, state: Action("timeout", _seat(setup, player, state), forced=anyway),
+        expect_version=expect_version,
+        words=words,
+    )
+
+
+def undo(path: str, *, expect_version: int | None = None) -> Report:
+    """Take back the last action in force (recorded as an undo)."""
+    acted = engine.undo(BLIND_SPOT, path, expect_version=expect_version)
+    if isinstance(acted.result, engine.Refusal):
+        return _step_report(acted.game, action=UNDO, outcome=Outcome(False, acted.result.reason))
+    undone = acted.result
+    return _step_report(
+        acted.game,
+        action=UNDO,
+        outcome=Outcome(True),
+        extra={"undone": undone.to_dict()},
+        undone=undone,
+    )
+
+
+def show(path: str) -> Report:
+    """The game as it is: ``referee blindspot game show FILE --json``."""
+    current = engine.load(BLIND_SPOT, path)
+    return Report(game_doc(current), True, current.version, current, current)
+
+
+def hint(
+    path: str,
+    *,
+    min_length: int = 3,
+    dictionary: Dictionary | None = None,
+    allow: frozenset[str] | None = None,
+) -> Report:
+    """Every legal play for the player whose turn it is."""
+    current = engine.load(BLIND_SPOT, path)
+    setup, state = current.log.setup, current.state
+    if state.turn is None:
+        doc: dict[str, Any] = {
+            "player": None,
+            "count": 0,
+            "plays": [],
+            "reason": "game-over",
+            "explanation": explain("game-over"),
+        }
+        return Report(doc, False, current.version, (current, None, []), current)
+    lexicon, three = lexicon_of(path, setup, dictionary, allow)
+    plays = legal_plays(
+        setup.board,
+        lexicon,
+        player=state.turn,
+        position=state.position(setup),
+        min_length=min_length,
+        three_letter=three,
+    )
+    doc = {
+        "player": state.turn,
+        "count": len(plays),
+        "plays": [p.to_dict() for p in plays],
+        "dictionary": lexicon.describe(),
+    }
+    return Report(doc, bool(plays), current.version, (current, state.turn, plays), current)
+
+
+# ----------------------------------------------------------------- questions
+
+
+def with_words(dictionary: Dictionary | None, allow: frozenset[str] | None) -> Dictionary:
+    """The dictionary (the default if none), with house words on top."""
+    lexicon = dictionary if dictionary is not None else open_lexicon()
+    if allow:
+        from referee.core.values import replace
+
+        lexicon = replace(lexicon, extra=lexicon.extra | allow)
+    return lexicon
+
+
+def check_word(
+    *,
+    word: str,
+    layout: LayoutFile,
+    at: Cell,
+    player: str = "red",
+    position: Position | None = None,
+    glasses: bool = False,
+    dictionary: Dictionary | None = None,
+    allow: frozenset[str] | None = None,
+) -> Report:
+    """Is ``word`` legal with a new spot on ``at``?"""
+    lexicon = with_words(dictionary, allow)
+    pos = position or Position.empty()
+    verdict = rules_check_word(
+        layout.board,
+        word,
+        at,
+        lexicon,
+        player=player,
+        position=pos,
+        glasses=True if glasses else None,
+        three_letter=three_letter(lexicon),
+    )
+    doc = {
+        **verdict.to_dict(),
+        "explanation": explain(verdict.reason),
+        "player": player,
+        "dictionary": lexicon.describe(),
+    }
+    return Report(doc, verdict.valid, None, (verdict, layout.board, pos))
+
+
+def words(
+    *,
+    layout: LayoutFile,
+    player: str = "red",
+    position: Position | None = None,
+    glasses: bool = False,
+    at: Cell | None = None,
+    min_length: int = 3,
+    dictionary: Dictionary | None = None,
+    allow: frozenset[str] | None = None,
+) -> Report:
+    """Every legal play for a player, longest words first."""
+    lexicon = with_words(dictionary, allow)
+    plays = legal_plays(
+        layout.board,
+        lexicon,
+        player=player,
+        position=position or Position.empty(),
+        glasses=True if glasses else None,
+        at=at,
+        min_length=min_length,
+        three_letter=three_letter(lexicon),
+    )
+    doc = {
+        "player": player,
+        "count": len(plays),
+        "plays": [p.to_dict() for p in plays],
+        "dictionary": lexicon.describe(),
+    }
+    return Report(doc, bool(plays), None, (plays, player, at))
+
+
+# -------------------------------------------------------------------- fields
+
+
+def _cell(value: Any, ctx: sv.Ctx) -> Cell:
+    return Cell.from_name(sv.text(10)(value, ctx).strip(), SIZE, SIZE)
+
+
+def _word(value: Any, ctx: sv.Ctx) -> str:
+    return sv.text(100)(value, ctx)
+
+
+def _colour(value: Any, ctx: sv.Ctx) -> str:
+    name = sv.text(20)(value, ctx).strip().lower()
+    if name not in COLOURS:
+        raise InputError(f"unknown colour {brief(value)} (colours are {', '.join(COLOURS)})")
+    return name
+
+
+SETUP_CODE = re.compile(r"BS1-[0-9A-Za-z-]{1,60}")
+
+
+def layout_from_code(code: str) -> LayoutFile:
+    """A setup code's layout (the tiles of the shipped catalog)."""
+    from referee.blindspot.formats import load_catalog
+    from referee.blindspot.tiles import decode
+
+    tiles = decode(code.strip())
+    return LayoutFile(load_catalog().resolve(tiles), tiles)
+
+
+def _layout_value(value: Any, ctx: sv.Ctx) -> LayoutFile:
+    from referee.blindspot.formats import read_layout, standard_catalog
+    from referee.core.schema import Value
+
+    if isinstance(value, str) and SETUP_CODE.fullmatch(value.strip()):
+        return layout_from_code(value)
+    if not isinstance(value, dict):
+        raise InputError(
+            "give the layout as an object (letters: 9 rows of 9, or tiles:) or a setup code "
+            f"(BS1-...), got {brief(value)}"
+        )
+    catalog = ctx.values.get("catalog")
+    return read_layout(Value(value), lambda: catalog or standard_catalog())
+
+
+def _layout_path(path: str, ctx: sv.Ctx) -> LayoutFile:
+    from referee.blindspot.formats import load_layout
+
+    if SETUP_CODE.fullmatch(path.strip()):
+        return layout_from_code(path)
+    return load_layout(path, catalog=ctx.values.get("catalog"))
+
+
+def _catalog_value(value: Any, ctx: sv.Ctx) -> Any:
+    from referee.blindspot.formats import read_catalog
+    from referee.core.schema import Value
+
+    if not isinstance(value, dict):
+        raise InputError(f"give the tile catalog as an object (tiles:), got {brief(value)}")
+    return read_catalog(Value(value))
+
+
+def _catalog_path(path: str, ctx: sv.Ctx) -> Any:
+    from referee.blindspot.formats import load_catalog
+
+    return load_catalog(path)
+
+
+def _position_value(value: Any, ctx: sv.Ctx) -> Position:
+    from referee.blindspot.formats import read_position
+    from referee.core.schema import Value
+
+    if not isinstance(value, dict):
+        raise InputError(f"give the position as an object (spots:, glasses:), got {brief(value)}")
+    return read_position(Value(value))
+
+
+def _position_path(path: str, ctx: sv.Ctx) -> Position:
+    from referee.blindspot.formats import load_position
+
+    return load_position(path)
+
+
+def _dictionary(value: Any, ctx: sv.Ctx) -> Dictionary:
+    """``dictionary``: an installed one by name (from Python also a word-list file)."""
+    return open_lexicon(sv.dictionary(value, ctx), files=ctx.files)
+
+
+CATALOG = sv.Param(
+    "catalog",
+    sv.file(_catalog_path, _catalog_value, "tile catalog"),
+    kind="file",
+    help="Tile catalog for 'tiles:' layouts.",
+)
+LAYOUT = sv.Param(
+    "layout",
+    sv.file(_layout_path, _layout_value, "layout"),
+    required=True,
+    kind="file",
+    help="The layout: letters (9 rows of 9) or tiles, or a setup code (BS1-...).",
+)
+ALLOW = sv.Param(
+    "allow", sv.house_words, kind="file", help="House words accepted on top of the dictionary."
+)
+DICTIONARY = sv.Param(
+    "dictionary",
+    _dictionary,
+    help="An installed dictionary: en_US, hunspell:en_GB, scowl:60.",
+)
+EXPECT = sv.Param("expect_version", sv.whole(0, 10**9), help="Refuse unless the game is at N.")
+AT = sv.Param("at", _cell, required=True, help="The cell, e.g. D1.")
+PLAYER = sv.Param(
+    "player", _colour, choices=COLOURS, help="The seat acting (default: whose turn it is)."
+)
+
+
+STEPS: dict[str, sv.Step] = {
+    "play": sv.Step(
+        "play",
+        play,
+        (sv.Param("word", _word, required=True), AT, PLAYER, ALLOW, DICTIONARY, EXPECT),
+    ),
+    "bonus": sv.Step("bonus", bonus, (AT, EXPECT)),
+    "skip-bonus": sv.Step("skip-bonus", skip_bonus, (EXPECT,)),
+    "timeout": sv.Step(
+        "timeout",
+        timeout,
+        (PLAYER, sv.Param("anyway", sv.flag, kind="flag"), ALLOW, DICTIONARY, EXPECT),
+    ),
+    "undo": sv.Step("undo", undo, (EXPECT,)),
+    "hint": sv.Step(
+        "hint",
+        hint,
+        (sv.Param("min_length", sv.whole(3, 99)), ALLOW, DICTIONARY),
+    ),
+}
+"""The steps of a game (``hint`` answers and writes nothing)."""
+
+NEW = sv.Step(
+    "new",
+    new,
+    (
+        CATALOG,
+        LAYOUT,
+        sv.Param("players", sv.names(4), kind="list", help="Colours in turn order."),
+        sv.Param("teams", sv.flag, kind="flag"),
+        sv.Param("solo", sv.flag, kind="flag"),
+        ALLOW,
+        DICTIONARY,
+        sv.Param("force", sv.flag, kind="flag"),
+    ),
+)
+
+SHOW = sv.Step("show", show)
+
+GAME = BLIND_SPOT
+"""The game on the engine (its file format and pure step)."""
+
+QUESTIONS: dict[str, sv.Step] = {
+    "check-word": sv.Step(
+        "check-word",
+        check_word,
+        (
+            sv.Param("word", _word, required=True),
+            CATALOG,
+            LAYOUT,
+            AT,
+            sv.Param("player", _colour, choices=COLOURS),
+            sv.Param("position", sv.file(_position_path, _position_value, "position"), kind="file"),
+            sv.Param("glasses", sv.flag, kind="flag"),
+            ALLOW,
+            DICTIONARY,
+        ),
+    ),
+    "words": sv.Step(
+        "words",
+        words,
+        (
+            CATALOG,
+            LAYOUT,
+            sv.Param("player", _colour, choices=COLOURS),
+            sv.Param("position", sv.file(_position_path, _position_value, "position"), kind="file"),
+            sv.Param("glasses", sv.flag, kind="flag"),
+            sv.Param("at", _cell),
+            sv.Param("min_length", sv.whole(3, 99)),
+            ALLOW,
+            DICTIONARY,
+        ),
+    ),
+}
