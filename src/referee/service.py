@@ -103,6 +103,9 @@ class Report:
         """0 yes / done, 1 the referee says no."""
         return 0 if self.valid else 1
 
+    def __repr__(self) -> str:
+        return f"Report(valid={self.valid!r}, reason={self.reason!r}, version={self.version!r})"
+
     def json(self) -> str:
         """``doc`` as the command line prints it (one line, UTF-8 kept)."""
         import json

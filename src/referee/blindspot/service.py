@@ -440,6 +440,11 @@ def _layout_value(value: Any, ctx: sv.Ctx) -> LayoutFile:
 
     if isinstance(value, str) and SETUP_CODE.fullmatch(value.strip()):
         return layout_from_code(value)
+    if isinstance(value, str):
+        raise InputError(
+            f"give the layout itself (letters: 9 rows of 9, or tiles:) or a setup code "
+            f"(BS1-...), not {brief(value)}: file names are not accepted here"
+        )
     if not isinstance(value, dict):
         raise InputError(
             "give the layout as an object (letters: 9 rows of 9, or tiles:) or a setup code "
