@@ -14,18 +14,23 @@ keys at any depth, unknown keys and numbers out of range are refused, each
 naming its key path and line; the file's name is added once, at the edge
 (:func:`referee.core.files.reading`).
 
-The pieces of a game file (players, banks, preferences) are read by the same
-functions (:mod:`referee.outofsight.game`), and :func:`upgrade` turns a game
-file of the previous release into this release's shape.
+Game files (``outofsight game``): the setup (``mode``, ``players``,
+``first``) and each action of the history are read and written here
+(:func:`read_setup`, :func:`read_action`, :func:`write_setup`,
+:func:`write_action`) with the same readers as frame files; the engine's view
+of the game (:data:`referee.outofsight.game.GAME`) uses them, and
+:func:`upgrade` turns a game file of the previous release into this release's
+shape. The game's values are imported only when a game file is read, so that
+a frame's score loads no game machinery.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.core.errors import InputError, show
 from referee.core.files import dump_yaml, load_mapping, reading
-from referee.core.schema import Value, YamlMap
+from referee.core.schema import Fields, Value, YamlMap
 from referee.core.values import frozen
 from referee.outofsight.rules import (
     DECK,
@@ -41,6 +46,9 @@ from referee.outofsight.rules import (
     player_name,
     unique_names,
 )
+
+if TYPE_CHECKING:  # a frame file's reader imports no game machinery
+    from referee.outofsight.game import Action, Doubles, End, FrameAction, Setup, TurnAction
 
 GAME_NAME = "outofsight"
 """``game:`` in the game files of this release (the CLI group's name)."""
@@ -210,6 +218,102 @@ def next_frame_text(score: FrameScore) -> str | None:
 
 
 # ------------------------------------------------------------------ game files
+
+ACTIONS = ("turn", "frame", "undo")
+"""The actions of a game file's history, by their ``action:`` key."""
+
+
+def read_setup(fields: Fields) -> Setup:
+    """A game file's setup keys: ``mode``, ``players`` and (if given) ``first``."""
+    from referee.outofsight.game import Setup
+
+    fields.allow("mode", "players", "first", "history")
+    fields.done()  # a misspelt key is named as unknown, not reported missing
+    mode = read_mode(fields.require("mode"))
+    players = fields.require("players")
+    names = read_players(players)
+    first = fields.get("first")
+    starter = first.convert(player_name) if first is not None else None
+    try:
+        setup = Setup.of(names, mode)
+    except InputError as exc:
+        raise players.error(exc.detail) from None
+    if first is not None and starter not in setup.players:
+        raise first.error(f"{show(starter)} is not one of the players")
+    return Setup(setup.players, setup.mode, starter)
+
+
+def write_setup(setup: Setup) -> dict[str, Any]:
+    data: dict[str, Any] = {"mode": setup.mode, "players": list(setup.players)}
+    if setup.first is not None:
+        data["first"] = setup.first
+    return data
+
+
+def read_action(value: Value) -> Action:
+    """One action of the history: ``{action: turn|frame|undo, ...}``."""
+    from referee.outofsight.game import Undo
+
+    with value.fields() as fields:
+        kind = fields.require("action").text(choices=list(ACTIONS))
+        if kind == "turn":
+            return read_turn(fields)
+        if kind == "frame":
+            return read_frame_action(fields)
+        return Undo()
+
+
+def read_frame_action(fields: Fields) -> FrameAction:
+    from referee.outofsight.game import FrameAction
+
+    frame = read_frame(fields.require("frame"))
+    banks = read_banks(fields.require("banks"))
+    prefer = fields.get("prefer")
+    chosen = read_prefer(prefer) if prefer is not None else {}
+    return FrameAction(frame, banks, tuple(chosen.items()))
+
+
+def read_turn(fields: Fields) -> TurnAction:
+    from referee.outofsight.game import TurnAction
+
+    player = fields.require("player").convert(player_name)
+    cards = tuple(v.convert(Card.from_text) for v in fields.require("cards").items(at_most=DECK))
+    end: End = "stop" if fields.require("end").text(choices=["stop", "time"]) == "stop" else "time"
+    raw = fields.get("doubles")
+    doubles: Doubles | None = None
+    if raw is not None:
+        doubles = "flip" if raw.text(choices=["flip", "wipe"]) == "flip" else "wipe"
+    prefer = fields.get("prefer")
+    chosen = read_prefer(prefer) if prefer is not None else {}
+    return TurnAction(player, cards, end, doubles, tuple(chosen.items()))
+
+
+def write_action(action: Action) -> dict[str, Any]:
+    """An action as the history keeps it (and as the JSON reports it)."""
+    from referee.outofsight.game import TurnAction, Undo
+
+    if isinstance(action, Undo):
+        return {"action": Undo.kind}
+    if isinstance(action, TurnAction):
+        turn: dict[str, Any] = {
+            "action": TurnAction.kind,
+            "player": action.player,
+            "cards": [str(c) for c in action.cards],
+            "end": action.end,
+        }
+        if action.doubles is not None:
+            turn["doubles"] = action.doubles
+        if action.prefer:
+            turn["prefer"] = {name: list(colours) for name, colours in action.prefer}
+        return turn
+    data: dict[str, Any] = {
+        "action": action.kind,
+        "frame": action.frame,
+        "banks": {name: bank_data(bank) for name, bank in action.banks},
+    }
+    if action.prefer:
+        data["prefer"] = {name: list(colours) for name, colours in action.prefer}
+    return data
 
 
 def upgrade(data: dict[str, Any]) -> dict[str, Any]:

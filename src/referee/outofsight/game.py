@@ -28,7 +28,7 @@ three turns the dice come back round to them).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar, Literal, TypeAlias
 
 from referee.core.errors import InputError, show
@@ -46,7 +46,6 @@ from referee.outofsight.rules import (
     colour_warnings,
     describe_cards,
     game_players,
-    player_name,
     prefer_problem,
     score_frame,
 )
@@ -378,93 +377,25 @@ def play_turn(setup: Setup, state: State, action: TurnAction) -> State | Refusal
 
 
 class OutOfSight:
-    """Out of Sight as the engine sees it: the game file's setup and actions,
-    and the pure step (implements :class:`referee.engine.Game`)."""
+    """Out of Sight as the engine sees it: the game file's setup and actions
+    (read and written by :mod:`referee.outofsight.formats`) and the pure step
+    (implements :class:`referee.engine.Game`)."""
 
     name = formats.GAME_NAME
     title = "Out of Sight"
 
-    def __init__(self) -> None:
-        self.readers: dict[str, Callable[[Fields], Action]] = {
-            TurnAction.kind: self.read_turn,
-            FrameAction.kind: self.read_frame,
-            Undo.kind: lambda fields: Undo(),
-        }
-
     # -- the file
     def read_setup(self, fields: Fields) -> Setup:
-        fields.allow("mode", "players", "first", "history")
-        fields.done()  # a misspelt key is named as unknown, not reported missing
-        mode = formats.read_mode(fields.require("mode"))
-        players = fields.require("players")
-        names = formats.read_players(players)
-        first = fields.get("first")
-        starter = first.convert(player_name) if first is not None else None
-        try:
-            setup = Setup.of(names, mode)
-        except InputError as exc:
-            raise players.error(exc.detail) from None
-        if first is not None and starter not in setup.players:
-            raise first.error(f"{show(starter)} is not one of the players")
-        return Setup(setup.players, setup.mode, starter)
+        return formats.read_setup(fields)
 
     def write_setup(self, setup: Setup) -> dict[str, Any]:
-        data: dict[str, Any] = {"mode": setup.mode, "players": list(setup.players)}
-        if setup.first is not None:
-            data["first"] = setup.first
-        return data
+        return formats.write_setup(setup)
 
     def read_action(self, value: Value) -> Action:
-        with value.fields() as fields:
-            kind = fields.require("action").text(choices=list(self.readers))
-            return self.readers[kind](fields)
-
-    def read_frame(self, fields: Fields) -> FrameAction:
-        frame = formats.read_frame(fields.require("frame"))
-        banks = formats.read_banks(fields.require("banks"))
-        prefer = fields.get("prefer")
-        chosen = formats.read_prefer(prefer) if prefer is not None else {}
-        return FrameAction(frame, banks, tuple(chosen.items()))
-
-    def read_turn(self, fields: Fields) -> TurnAction:
-        player = fields.require("player").convert(player_name)
-        cards = tuple(
-            v.convert(Card.from_text) for v in fields.require("cards").items(at_most=DECK)
-        )
-        end: End = (
-            "stop" if fields.require("end").text(choices=["stop", "time"]) == "stop" else "time"
-        )
-        raw = fields.get("doubles")
-        doubles: Doubles | None = None
-        if raw is not None:
-            doubles = "flip" if raw.text(choices=["flip", "wipe"]) == "flip" else "wipe"
-        prefer = fields.get("prefer")
-        chosen = formats.read_prefer(prefer) if prefer is not None else {}
-        return TurnAction(player, cards, end, doubles, tuple(chosen.items()))
+        return formats.read_action(value)
 
     def write_action(self, action: Action) -> dict[str, Any]:
-        if isinstance(action, Undo):
-            return {"action": Undo.kind}
-        if isinstance(action, TurnAction):
-            turn: dict[str, Any] = {
-                "action": TurnAction.kind,
-                "player": action.player,
-                "cards": [str(c) for c in action.cards],
-                "end": action.end,
-            }
-            if action.doubles is not None:
-                turn["doubles"] = action.doubles
-            if action.prefer:
-                turn["prefer"] = {name: list(colours) for name, colours in action.prefer}
-            return turn
-        data: dict[str, Any] = {
-            "action": FrameAction.kind,
-            "frame": action.frame,
-            "banks": {name: formats.bank_data(bank) for name, bank in action.banks},
-        }
-        if action.prefer:
-            data["prefer"] = {name: list(colours) for name, colours in action.prefer}
-        return data
+        return formats.write_action(action)
 
     def upgrade(self, data: dict[str, Any]) -> dict[str, Any]:
         return formats.upgrade(data)

@@ -393,8 +393,9 @@ def prefer_problem(prefer: Prefer, banks: Sequence[tuple[str, Bank]]) -> str | N
     return None
 
 
-def parse_prefer(values: Iterable[str]) -> dict[str, tuple[str, ...]]:
-    """``PLAYER=colour,colour`` texts into a mapping (errors name the place ``prefer``)."""
+def parse_prefer(values: Iterable[str], place: str | None = "prefer") -> dict[str, tuple[str, ...]]:
+    """``PLAYER=colour,colour`` texts into a mapping (errors name the place
+    ``prefer``, or none: a caller that names the field itself)."""
     prefer: dict[str, tuple[str, ...]] = {}
     for value in values:
         name, eq, colours = value.partition("=")
@@ -402,18 +403,16 @@ def parse_prefer(values: Iterable[str]) -> dict[str, tuple[str, ...]]:
         if not eq or not name or not colours.strip():
             raise InputError(
                 f"{show(value)} should be PLAYER=colour,colour,... (like Brian=purple,green)",
-                place="prefer",
+                place=place,
             )
         if any(name_key(name) == name_key(other) for other in prefer):
-            raise InputError(
-                f"{name} is given twice; list all their colours at once", place="prefer"
-            )
+            raise InputError(f"{name} is given twice; list all their colours at once", place=place)
         try:
             listed = tuple(colour_word(c) for c in colours.split(","))
         except InputError as exc:
-            raise exc.at("prefer") from None
+            raise (exc.at(place) if place else exc) from None
         if len(set(listed)) != len(listed):
-            raise InputError(f"{show(value)} names a colour twice", place="prefer")
+            raise InputError(f"{show(value)} names a colour twice", place=place)
         prefer[name] = listed
     return prefer
 

@@ -39,14 +39,14 @@ class Roll:
     dice: tuple[int, ...]
 
     @classmethod
-    def from_text(cls, text: str) -> Roll:
+    def from_text(cls, text: str, place: str | None = "roll") -> Roll:
         """``5,4,2``; each die is a number 1-6 (typed: never a crash on 5,000 digits)."""
-        dice = tuple(bounded_int(item, 1, FACES, "roll") for item in text.split(","))
+        dice = tuple(bounded_int(item, 1, FACES, place) for item in text.split(","))
         if len(dice) != DICE:
             raise InputError(
                 f"{show(text)} is {len(dice)} {'die' if len(dice) == 1 else 'dice'}; "
                 f"a roll is all {DICE} dice, like 5,4,2",
-                place="roll",
+                place=place,
             )
         return cls(dice)
 
@@ -54,7 +54,7 @@ class Roll:
         return ", ".join(map(str, self.dice))
 
 
-def parse_cards(text: str, place: str, *, limit: int | None = None) -> tuple[int, ...]:
+def parse_cards(text: str, place: str | None, *, limit: int | None = None) -> tuple[int, ...]:
     """Comma-separated card numbers 1-18 (an empty text is no cards)."""
     if not text.strip():
         return ()
