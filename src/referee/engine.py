@@ -47,7 +47,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
-from referee.core.errors import ConflictError, InputError
+from referee.core.errors import ConflictError, InputError, TooLarge
 from referee.core.files import display_name, reading
 from referee.core.schema import Fields, Value
 from referee.core.values import frozen
@@ -56,7 +56,13 @@ FORMAT = "referee-game/2"
 """The ``format`` of game files written by this release."""
 
 MAX_HISTORY = 100_000
-"""The most actions a game file may hold."""
+"""The most actions a game file may hold (the reader refuses more)."""
+
+MAX_GAME_BYTES = 16 * 1024 * 1024
+"""The largest game file the reader accepts. A step whose file would be larger,
+or hold more than :data:`MAX_HISTORY` actions, is refused before anything is
+written (:class:`~referee.core.errors.TooLarge`): an acknowledged write always
+leaves a file that reads."""
 
 S = TypeVar("S")  # the setup: fixed for the whole game
 St = TypeVar("St")  # the state, replayed
@@ -324,7 +330,7 @@ def load(game: Game[S, St, A], path: str) -> Replayed[S, St, A]:
     from referee.core.files import decode_text, parse_document, read_bytes
 
     name = display_name(path)
-    raw = read_bytes(path, what="game")
+    raw = read_bytes(path, limit=MAX_GAME_BYTES, what="game")
     if path == "-":
         data = parse_document(decode_text(raw, name, "game"), name, "game")
         with reading(path):
@@ -340,11 +346,22 @@ def create(game: Game[S, St, A], path: str, setup: S, *, force: bool = False) ->
     log: Log[S, A] = Log(setup)
     replayed = replay(game, log)
     content = text(game, log)
+    check_size(display_name(path), 0, len(content.encode("utf-8")))
     write_text(path, content, force=force, what="game")
     if path != "-":
         memo = _Memo(content.encode("utf-8"), replayed, canonical=True)
         _remember(game, os.path.realpath(path), memo)
     return replayed
+
+
+def check_size(name: str, actions: int, size: int) -> None:
+    """Refuse a write that the reader would refuse to read back."""
+    if actions > MAX_HISTORY or size > MAX_GAME_BYTES:
+        raise TooLarge(
+            f"{name}: the game is full: a game file holds at most {MAX_HISTORY:,} actions "
+            f"and {MAX_GAME_BYTES // (1024 * 1024)} MiB; nothing was written "
+            "(start a new game to play on)"
+        )
 
 
 @contextlib.contextmanager
@@ -405,7 +422,7 @@ def act(
 
     name = display_name(path)
     with locked(path) as (fd, real):
-        raw = read_fd(fd, name, what="game")
+        raw = read_fd(fd, name, limit=MAX_GAME_BYTES, what="game")
         current, canonical = _understand(game, path, real, raw)
         if expect_version is not None and current.version != expect_version:
             raise ConflictError(
@@ -422,6 +439,7 @@ def act(
             data = raw + (_action_line(game, decision.action) + "\n").encode("utf-8")
         else:
             data = text(game, after.log).encode("utf-8")
+        check_size(name, after.version, len(data))
         _atomic(real, data, create=False, name=path, what="game")
         _remember(game, real, _Memo(data, after, canonical=True))
         return Acted(after, decision.result, recorded=True)

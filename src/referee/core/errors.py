@@ -132,6 +132,21 @@ class NotFound(RefereeError):
     http_status = 404
 
 
+class TooLarge(RefereeError):
+    """A write refused because what it would leave is more than the referee
+    reads back (a game at its cap): nothing was written."""
+
+    kind = "too-large"
+    http_status = 413
+
+
+class Busy(RefereeError):
+    """A game file another writer holds longer than the referee waits for it."""
+
+    kind = "busy"
+    http_status = 503
+
+
 class Internal(RefereeError):
     """The referee failed (a bug, or the machine: a full disk): reported without
     details to a web client, never as a traceback."""
