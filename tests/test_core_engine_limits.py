@@ -75,3 +75,71 @@ def test_a_game_at_the_history_cap_still_works(invoke: Runner, tmp_path: Path) -
     assert invoke("blindspot", "game", "hint", str(game))[0] == 0
     code, out, _ = invoke("blindspot", "game", "undo", str(game), "--json")
     assert code == 2 and '"kind": "too-large"' in out
+
+
+def test_a_lock_held_too_long_is_busy_and_writes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import fcntl
+    import os
+    import time
+
+    from referee.core.errors import Busy
+
+    path = str(tmp_path / "g.yaml")
+    engine.create(TALLY, path, Setup(("ann",)))
+    before = Path(path).read_bytes()
+    monkeypatch.setattr(engine, "LOCK_WAIT", 0.2)
+    holder = os.open(path, os.O_RDONLY)
+    try:
+        fcntl.flock(holder, fcntl.LOCK_EX)
+        start = time.monotonic()
+        with pytest.raises(Busy) as caught:
+            add(path)
+        assert time.monotonic() - start < 2
+        assert caught.value.http_status == 503 and "try again" in caught.value.message
+    finally:
+        os.close(holder)
+    assert Path(path).read_bytes() == before
+    assert add(path).version == 1  # the lock is free again
+
+
+@pytest.mark.process
+def test_a_writer_stopped_holding_the_lock_makes_the_cli_say_busy(
+    run: Runner, tmp_path: Path
+) -> None:
+    """A real process holds the game's lock (as a CLI writer stopped with
+    Ctrl-Z would): the next writer gives up after the wait, exit 2."""
+    import subprocess
+    import sys
+
+    game = tmp_path / "g.yaml"
+    assert (
+        run(
+            "blindspot", "game", "new", "--layout", SAMPLE, "--players", "red,blue", "-o", str(game)
+        )[0]
+        == 0
+    )
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import fcntl, sys, time; f = open(sys.argv[1]); fcntl.flock(f, fcntl.LOCK_EX); "
+            "print('held', flush=True); time.sleep(30)",
+            str(game),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+        code, out, err = run("blindspot", "game", "play", str(game), "pet", "--at", "G1")
+        assert (code, out) == (2, "")
+        assert (
+            err
+            == f"Error: {game}: the game is busy: another writer has held it for 5 s; nothing was written, try again\n"
+        )
+    finally:
+        holder.kill()
+        holder.wait()
+    assert run("blindspot", "game", "play", str(game), "pet", "--at", "G1")[0] == 0

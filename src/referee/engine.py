@@ -47,7 +47,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
-from referee.core.errors import ConflictError, InputError, TooLarge
+from referee.core.errors import Busy, ConflictError, InputError, TooLarge
 from referee.core.files import display_name, reading
 from referee.core.schema import Fields, Value
 from referee.core.values import frozen
@@ -364,12 +364,37 @@ def check_size(name: str, actions: int, size: int) -> None:
         )
 
 
+LOCK_WAIT = 5.0
+"""Seconds a writer waits for another writer's lock before it gives up
+(:class:`~referee.core.errors.Busy`: "try again"; HTTP 503): a writer stopped
+with Ctrl-Z never holds up the rest for ever."""
+
+
+def _lock(fd: int, name: str) -> None:
+    """Take the exclusive lock, waiting at most :data:`LOCK_WAIT` seconds."""
+    import fcntl
+    import time
+
+    deadline = time.monotonic() + LOCK_WAIT
+    pause = 0.001
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                raise Busy(
+                    f"{name}: the game is busy: another writer has held it for "
+                    f"{LOCK_WAIT:g} s; nothing was written, try again"
+                ) from None
+            time.sleep(pause)
+            pause = min(pause * 2, 0.05)
+
+
 @contextlib.contextmanager
 def locked(path: str) -> Iterator[tuple[int, str]]:
     """Hold the exclusive lock of a game file: yields the open descriptor of
     the file the name now names, and its real path."""
-    import fcntl
-
     name = display_name(path)
     real = os.path.realpath(path)
     while True:
@@ -386,7 +411,7 @@ def locked(path: str) -> Iterator[tuple[int, str]]:
             if not stat.S_ISREG(st.st_mode):
                 kind = "a directory" if stat.S_ISDIR(st.st_mode) else "not a regular file"
                 raise InputError(f"{name}: is {kind}; a game file is expected")
-            fcntl.flock(fd, fcntl.LOCK_EX)
+            _lock(fd, name)
             try:
                 current = os.stat(real)
             except FileNotFoundError:
