@@ -50,7 +50,7 @@ def process_under(
 
 def fig_generate_31(runs: int) -> list[Figure]:
     from referee.core.files import dump_yaml
-    from referee.spotit.rules import generate
+    from referee.spotit.planes import generate
 
     with tempfile.TemporaryDirectory() as tmp:
         symbols_path = _symbols_file(Path(tmp))
@@ -76,7 +76,8 @@ def fig_generate_31(runs: int) -> list[Figure]:
 
 def fig_verify_31(runs: int) -> list[Figure]:
     from referee.spotit.cli import load_deck
-    from referee.spotit.rules import generate, verify
+    from referee.spotit.planes import generate
+    from referee.spotit.verify import verify
 
     with tempfile.TemporaryDirectory() as tmp:
         symbols_path = _symbols_file(Path(tmp))
@@ -122,7 +123,8 @@ def fig_verify_61(runs: int) -> list[Figure]:
     the memory it allocates (tracemalloc) above what the interpreter held."""
     import tracemalloc
 
-    from referee.spotit.rules import generate, verify
+    from referee.spotit.planes import generate
+    from referee.spotit.verify import verify
 
     deck = generate(61, [f"s{i}" for i in range(plane_size(61))], seed="bench")
     report = verify(deck)
@@ -150,7 +152,7 @@ def fig_verify_31_vs_small(runs: int) -> list[Figure]:
     7-card deck (its start-up floor) measured in the same run: the target is
     1.2 x that floor + 50 ms."""
     from referee.core.files import dump_yaml
-    from referee.spotit.rules import generate
+    from referee.spotit.planes import generate
 
     with tempfile.TemporaryDirectory() as tmp:
         symbols_path = _symbols_file(Path(tmp))

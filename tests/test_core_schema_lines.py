@@ -21,7 +21,8 @@ from referee.core.schema import (
     parse_yaml,
     parse_yaml_with_loader,
 )
-from referee.spotit.rules import builtin_symbols, generate
+from referee.spotit.planes import generate
+from referee.spotit.symbols import builtin_symbols
 from test_core_schema_events import FILES, outcome, shape
 
 ROOT = Path(__file__).resolve().parents[1]

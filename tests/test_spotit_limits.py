@@ -16,7 +16,7 @@ def test_generate_refuses_an_oversized_deck_before_building_it(
     def never(*args: object, **kwargs: object) -> None:
         raise AssertionError("the deck was built before the size was checked")
 
-    monkeypatch.setattr("referee.spotit.rules.generate", never)
+    monkeypatch.setattr("referee.spotit.planes.generate", never)
     symbols = tmp_path / "s.txt"
     symbols.write_text("".join(f"{i:x}\n" for i in range(9507)), encoding="utf-8")
     result = CliRunner().invoke(

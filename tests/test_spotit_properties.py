@@ -24,14 +24,10 @@ from referee.spotit.minigames import (
     deal,
     result,
 )
+from referee.spotit.planes import generate, plane_lines, plane_size
 from referee.spotit.render import USABLE, slots
-from referee.spotit.rules import (
-    Deck,
-    generate,
-    plane_lines,
-    plane_size,
-    verify,
-)
+from referee.spotit.rules import Deck
+from referee.spotit.verify import verify
 
 ORDERS = (2, 3, 4, 5, 7, 8, 9, 11, 13, 16, 17, 19, 23, 25, 27, 29, 31, 32)
 """Every prime power up to 32."""

@@ -1,4 +1,5 @@
-"""Unit tests of the pure Spot it! rules (referee.spotit.rules): symbols, decks,
+"""Unit tests of the pure Spot it! rules (referee.spotit: symbols, rules, verify,
+planes, minigames): symbols, decks,
 verification, finite fields, planes, seeded shuffles and the mini-games.
 
 The spec is the Spot it! 1,2,3 Rulebook (the book from the game's box).
@@ -19,31 +20,26 @@ from pathlib import Path
 import pytest
 
 from referee.core.errors import InputError
-from referee.spotit import minigames
-from referee.spotit import rules as spotit
+from referee.spotit import minigames, symbols
+from referee.spotit import verify as verifying
 from referee.spotit.minigames import (
     deal,
     parse_counts,
     result,
 )
-from referee.spotit.rules import (
+from referee.spotit.planes import (
     GF,
-    Deck,
-    SeedStream,
-    builtin_symbols,
-    complete_plane,
     generate,
     irreducible,
     is_irreducible,
-    match,
-    normalise_symbol,
     order_refusal,
-    parse_symbol_lines,
     plane_lines,
     plane_size,
     prime_power,
-    verify,
 )
+from referee.spotit.rules import Deck, SeedStream, match
+from referee.spotit.symbols import builtin_symbols, normalise_symbol, parse_symbol_lines
+from referee.spotit.verify import complete_plane, verify
 
 REPO = Path(__file__).resolve().parents[1]
 PRIME_POWERS_TO_16 = (2, 3, 4, 5, 7, 8, 9, 11, 13, 16)
@@ -311,10 +307,10 @@ def test_verify_caps_the_list_but_counts_every_fault() -> None:
     cards = [[f"a{i}", f"b{i}"] for i in range(12)]  # no two share anything
     report = verify(Deck.from_cards("disjoint", cards))
     assert report.fault_total == 66
-    assert len(report.faults) == spotit.FAULT_CAP
+    assert len(report.faults) == verifying.FAULT_CAP
     assert [(f.first, f.second) for f in report.faults] == list(
         itertools.combinations(range(1, 13), 2)
-    )[: spotit.FAULT_CAP]
+    )[: verifying.FAULT_CAP]
     assert "  ...and 56 more." in report.lines()
 
 
@@ -416,8 +412,8 @@ def test_huge_cards_are_decided_without_counting_pairs() -> None:
 )
 def test_plain_text_refuses_control_characters(text: str, place: str) -> None:
     with pytest.raises(InputError, match=re.escape(place)):
-        spotit.plain_text(text, "--seed")
-    assert spotit.plain_text("classroom 2024 ✓", "--seed") == "classroom 2024 ✓"
+        symbols.plain_text(text, "seed")
+    assert symbols.plain_text("classroom 2024 ✓", "seed") == "classroom 2024 ✓"
 
 
 def test_completion_budget_gives_an_undetermined_answer() -> None:
@@ -581,7 +577,7 @@ def test_plane_is_a_projective_plane(n: int) -> None:
 def test_orders_without_a_plane_are_refused(n: int, fragment: str) -> None:
     refusal = order_refusal(n)
     assert refusal is not None and fragment in refusal
-    with pytest.raises(InputError, match=f"^--order {n}: "):
+    with pytest.raises(InputError, match=f"^order {n}: "):
         plane_lines(n)
 
 
@@ -676,10 +672,10 @@ def test_seed_shuffles_cards_symbols_and_their_order() -> None:
     ("order", "symbols", "cards", "fragment"),
     [
         (7, 56, None, "has 56 symbols; a deck of order 7 needs 57"),
-        (2, 7, 8, "--card-count 8: the plane of order 2 has only 7 cards"),
-        (2, 7, 1, "--card-count 1: a deck needs at least 2 cards"),
-        (2, 7, 0, "--card-count 0"),
-        (6, 100, None, "--order 6: no projective plane of order 6 exists"),
+        (2, 7, 8, "card_count 8: the plane of order 2 has only 7 cards"),
+        (2, 7, 1, "card_count 1: a deck needs at least 2 cards"),
+        (2, 7, 0, "card_count 0"),
+        (6, 100, None, "order 6: no projective plane of order 6 exists"),
     ],
     ids=["too-few-symbols", "cards-larger-than-plane", "one-card", "zero-cards", "order-6"],
 )
@@ -759,7 +755,7 @@ def test_parse_counts(text: str, parsed: tuple[tuple[str, int], ...]) -> None:
     ids=["empty-entry", "no-equals", "no-name", "negative", "not-a-number", "fraction", "twice"],
 )
 def test_parse_counts_refuses(text: str, fragment: str) -> None:
-    with pytest.raises(InputError, match=r"^--counts: ") as exc:
+    with pytest.raises(InputError, match=r"^counts: ") as exc:
         parse_counts(text)
     assert fragment in str(exc.value)
 
@@ -1003,8 +999,8 @@ def test_well_is_dealt_one_at_a_time_from_player_1_and_the_last_card_goes_in_the
         ("two-chests", 0, 57, None, "needs at least 2 players"),
         ("hide-and-seek", 10, 57, None, "needs 59 cards; the deck has 57"),
         ("tom-thumb", 1, 11, None, "needs 12 cards; the deck has 11"),
-        ("caterpillar", 3, 57, 4, "--child-cards: only Tom Thumb and Hide and Seek"),
-        ("tom-thumb", 1, 57, 0, "--child-cards 0"),
+        ("caterpillar", 3, 57, 4, "child_cards: only Tom Thumb and Hide and Seek"),
+        ("tom-thumb", 1, 57, 0, "child_cards 0"),
     ],
     ids=[
         "tom-thumb-two-players",

@@ -3,26 +3,55 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
 from referee.cli import (
     CONTEXT_SETTINGS,
+    Command,
     F,
     FilePath,
     Group,
     RenamedOption,
     echo,
     emit_json,
+    field_names,
     force_option,
     json_option,
     output_option,
     page_options,
 )
+from referee.core.errors import InputError
+from referee.spotit import service
+from referee.spotit.service import GAMES as GAME_KEYS
+from referee.spotit.service import MAX_SEED, load_deck
 
-if TYPE_CHECKING:
-    from referee.spotit.rules import Deck
+
+class SpotitCommand(Command):
+    """A Spot it! command: besides a field (``counts`` -> ``--counts``), an
+    error may name a field and the value given (``order 6`` -> ``--order 6``)."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except InputError as exc:
+            head, _, rest = (exc.place or "").partition(" ")
+            names = field_names(self)
+            if rest and head in names:
+                raise exc.renamed({exc.place or "": f"{names[head]} {rest}"}) from None
+            raise
+
+
+class SpotitGroup(Group):
+    command_class = SpotitCommand
+
+
+def _in_deck(exc: InputError, path: str) -> InputError:
+    """An error about card I or J, named as the command line names them, in the deck file."""
+    from referee.core.files import display_name
+
+    return exc.renamed(field_names(click.get_current_context().command)).in_file(display_name(path))
 
 
 def whole(ctx: click.Context, param: click.Parameter, value: str | None) -> int | None:
@@ -41,8 +70,6 @@ def whole(ctx: click.Context, param: click.Parameter, value: str | None) -> int 
 
 
 SEED_HELP = "a whole number of at most 18 digits"
-MAX_SEED = 10**18 - 1
-"""Seeds are whole numbers, as in ``referee setup generate --seed``."""
 
 
 def seed_option(help: str, **kwargs: Any) -> Callable[[F], F]:
@@ -54,21 +81,7 @@ def seed_option(help: str, **kwargs: Any) -> Callable[[F], F]:
     )
 
 
-GAME_KEYS = ("tom-thumb", "caterpillar", "two-chests", "well", "hide-and-seek")
-DEFAULT_DEAL_ORDER = 7
-"""Without --deck, ``deal`` uses the built-in deck of order 7 (57 cards), the
-deck ``referee spotit generate --order 7`` prints."""
-
-
-def load_deck(path: str) -> Deck:
-    """A deck file (YAML; ``-`` for stdin) as a :class:`~referee.spotit.rules.Deck`."""
-    from referee.core.files import display_name, load_mapping
-    from referee.spotit.rules import Deck
-
-    return Deck.from_mapping(load_mapping(path, "deck"), display_name(path))
-
-
-@click.group("spotit", cls=Group, context_settings=CONTEXT_SETTINGS)
+@click.group("spotit", cls=SpotitGroup, context_settings=CONTEXT_SETTINGS)
 def spotit() -> None:
     """Spot it! decks (any two cards share exactly one symbol) and the mini-games.
 
@@ -99,14 +112,12 @@ def verify(deck: str, as_json: bool) -> int:
     Example:
       referee spotit verify examples/spotit/lost-two.yaml
     """
-    from referee.spotit.rules import verify as check
-
-    report = check(load_deck(deck))
+    report = service.verify(deck=load_deck(deck))
     if as_json:
-        emit_json(report.to_dict())
+        emit_json(report.doc)
     else:
-        echo("\n".join(report.lines()))
-    return 0 if report.valid else 1
+        echo("\n".join(report.detail.lines()))
+    return report.exit_code
 
 
 @spotit.command("match", no_args_is_help=True)
@@ -124,15 +135,16 @@ def match(deck: str, first: int, second: int, as_json: bool) -> int:
     Example:
       referee spotit match examples/spotit/order-2.yaml 1 2
     """
-    from referee.core.files import display_name
-    from referee.spotit.rules import match as find
-
-    found = find(load_deck(deck), first, second, display_name(deck))
+    cards = load_deck(deck)
+    try:
+        report = service.match(deck=cards, first=first, second=second)
+    except InputError as exc:
+        raise _in_deck(exc, deck) from None
     if as_json:
-        emit_json(found.to_dict())
+        emit_json(report.doc)
     else:
-        echo(found.sentence())
-    return 0 if found.ok else 1
+        echo(report.detail.sentence())
+    return report.exit_code
 
 
 @spotit.command("generate", no_args_is_help=True)
@@ -179,88 +191,28 @@ def generate(
       referee spotit generate --order 5 --seed 1 -o small-deck.yaml
       referee spotit generate --order 3 --card-count 10
     """
-    seed = None if seed_number is None else str(seed_number)
-    from referee.core.files import MAX_YAML_BYTES, display_name, dump_yaml, read_text
-    from referee.spotit.rules import (
-        GENERATOR,
-        builtin_symbols,
-        order_refusal,
-        parse_symbol_lines,
-        plain_text,
+    service.check_generate(order, name)
+    report = service.generate(
+        order=order,
+        symbols=service.load_symbols(symbols) if symbols else None,
+        card_count=cards,
+        seed=seed_number,
+        name=name,
     )
-    from referee.spotit.rules import generate as build
-
-    if name is not None:
-        plain_text(name, "--name")
-    refusal = order_refusal(order)
-    if refusal:
-        from referee.core.errors import InputError
-
-        raise InputError(f"--order {order}: {refusal}")
-    if symbols:
-        names = parse_symbol_lines(read_text(symbols, what="symbols"), display_name(symbols))
-        source = display_name(symbols)
-    else:
-        names, source = builtin_symbols(), "the built-in set"
-    # A lower bound of the YAML's size, known before the deck is built: every
-    # card lists order + 1 symbols, each at least as long as the shortest ones.
-    k = order + 1
-    card_count = cards if cards is not None else order * order + order + 1
-    shortest = sorted(len(n.encode("utf-8")) for n in names)[:k]
-    at_least = card_count * (sum(shortest) + 2 * k + 2)
-    if at_least > MAX_YAML_BYTES:
-        from referee.core.errors import InputError
-
-        raise InputError(
-            f"--order {order}: the deck would be over {at_least / 1048576:.1f} MiB of YAML, more "
-            "than the 1 MiB verify reads; keep fewer cards with --card-count or use shorter symbols"
-        )
-    deck = build(order, names, cards=cards, seed=seed, name=name, symbols_source=source)
-    made = f"referee spotit generate --order {order}"
-    if symbols:
-        made += f" --symbols {symbols}"
-    if cards is not None:
-        made += f" --card-count {cards}"
-    if seed is not None:
-        made += f" --seed {seed}"
-    if name is not None:
-        made += f" --name {name}"
-    text = (
-        f"# A Spot it! deck from the projective plane of order {order}: "
-        f"{len(deck.cards)} cards, {order + 1} symbols each.\n# Made by: {made}\n"
-        + dump_yaml(deck.to_mapping())
-    )
-    size = len(text.encode("utf-8"))
-    if size > MAX_YAML_BYTES:
-        from referee.core.errors import InputError
-
-        raise InputError(
-            f"--order {order}: the deck would be {size / 1048576:.1f} MiB of YAML, more than "
-            "the 1 MiB verify reads; keep fewer cards with --card-count or use shorter symbols"
-        )
+    made = report.detail
     if output and output != "-":
         from referee.core.files import write_text
 
-        write_text(output, text, force=force, what="deck")
+        write_text(output, made.text, force=force, what="deck")
     elif not as_json:
-        click.echo(text, nl=False)
+        click.echo(made.text, nl=False)
     if as_json:
-        emit_json(
-            {
-                "name": deck.name,
-                "order": order,
-                "card_count": len(deck.cards),
-                "symbols_per_card": order + 1,
-                "seed": seed_number,
-                "method": GENERATOR if seed is not None else None,
-                "output": output if output and output != "-" else None,
-                "cards": [list(c) for c in deck.cards],
-            }
-        )
+        emit_json({**report.doc, "output": output if output and output != "-" else None})
     elif output and output != "-":
+        order_of = report.doc["order"]
         echo(
-            f"Wrote {deck.name}: {len(deck.cards)} cards of {order + 1} symbols "
-            f"(order {order}) to {output}."
+            f"Wrote {made.deck.name}: {len(made.deck.cards)} cards of {order_of + 1} symbols "
+            f"(order {order_of}) to {output}."
         )
     return 0
 
@@ -300,7 +252,7 @@ def render(
     """
     from referee.core.files import write_text
     from referee.spotit.render import page_layout, render_svg
-    from referee.spotit.rules import verify as check
+    from referee.spotit.verify import verify as check
 
     seed = "" if seed_number is None else str(seed_number)
     cards = load_deck(deck)
@@ -382,15 +334,14 @@ def result(game: str, counts: str, placed: str | None, as_json: bool) -> int:
       referee spotit result caterpillar --counts ann=0,bob=0,cy=3 --placed ann
     """
     from referee.spotit.minigames import parse_counts, parse_placed
-    from referee.spotit.minigames import result as judge
 
     order = parse_placed(placed) if placed is not None else ()
-    outcome = judge(game.lower(), parse_counts(counts), order)
+    report = service.result(game=game, counts=parse_counts(counts), placed=order)
     if as_json:
-        emit_json(outcome.to_dict())
+        emit_json(report.doc)
     else:
-        echo("\n".join(outcome.lines()))
-    return 0 if outcome.over else 1
+        echo("\n".join(report.detail.lines()))
+    return report.exit_code
 
 
 @spotit.command("deal", no_args_is_help=True)
@@ -446,37 +397,23 @@ def deal(
       referee spotit deal caterpillar --player-count 3 --seed 7
       referee spotit deal hide-and-seek --player-count 3 --deck deck.yaml --seed 7
     """
-    from referee.spotit.minigames import deal as set_up
-    from referee.spotit.rules import plane_size
-
-    valid = True
-    if deck:
-        from referee.spotit.rules import verify as check
-
-        cards = load_deck(deck)
-        name, count = cards.name, len(cards.cards)
-        report = check(cards)
-        valid = report.valid
-        if not valid and not allow_broken:
-            if as_json:
-                emit_json({**report.to_dict(), "dealt": False})
-            else:
-                echo(f"Not dealt: {deck} does not verify (--allow-broken deals it anyway).")
-                echo("\n".join(report.lines()[1:]))
-            return 1
-    else:
-        name, count = f"order-{DEFAULT_DEAL_ORDER}", plane_size(DEFAULT_DEAL_ORDER)
-    if seed_number is None:
-        import secrets
-
-        seed_number = secrets.randbelow(10**9)
-    dealt = set_up(
-        game.lower(), players, count, str(seed_number), child_cards=child_cards, deck=name
+    report = service.deal(
+        game=game,
+        player_count=players,
+        deck=load_deck(deck) if deck else None,
+        seed=seed_number,
+        child_cards=child_cards,
+        allow_broken=allow_broken,
     )
     if as_json:
-        emit_json({"valid": True, **dealt.to_dict(), "seed": seed_number, "deck_valid": valid})
-    else:
-        echo("\n".join(dealt.lines()))
-        if not valid:
-            echo(f"Note: {deck} does not verify; dealt anyway (--allow-broken).")
-    return 0
+        emit_json(report.doc)
+        return report.exit_code
+    dealt = report.detail
+    if dealt.deal is None:
+        echo(f"Not dealt: {deck} does not verify (--allow-broken deals it anyway).")
+        echo("\n".join(dealt.report.lines()[1:]))
+        return report.exit_code
+    echo("\n".join(dealt.deal.lines()))
+    if not dealt.deck_valid:
+        echo(f"Note: {deck} does not verify; dealt anyway (--allow-broken).")
+    return report.exit_code

@@ -14,7 +14,8 @@ from referee.core.errors import InputError
 from referee.core.text import name as nfc
 from referee.core.text import name_key
 from referee.core.values import frozen
-from referee.spotit.rules import GENERATOR, SeedStream, plain_text, short
+from referee.spotit.rules import GENERATOR, SeedStream
+from referee.spotit.symbols import plain_text, short
 
 
 @frozen
@@ -82,24 +83,25 @@ def game(key: str) -> Game:
     return g
 
 
-def parse_counts(text: str, place: str = "--counts") -> tuple[tuple[str, int], ...]:
+def parse_counts(text: str, place: str | None = "counts") -> tuple[tuple[str, int], ...]:
     """``"ann=3, bob=0"`` -> ``(("ann", 3), ("bob", 0))``; names unique
-    (case-insensitively), counts whole numbers 0 or more."""
+    (case-insensitively), counts whole numbers 0 or more (errors name the
+    field ``place``)."""
     plain_text(text, place)
     out: list[tuple[str, int]] = []
     seen: set[str] = set()
     for item in text.split(","):
         shown = short(item.strip(), 40)
         if not item.strip():
-            raise InputError(f"{place}: empty entry in {short(text, 40)}; write NAME=N,NAME=N")
+            raise InputError(f"empty entry in {short(text, 40)}; write NAME=N,NAME=N", place=place)
         name, eq, value = item.partition("=")
         name, value = nfc(" ".join(name.split())), value.strip()
         if not eq or not name:
-            raise InputError(f"{place}: {shown} is not NAME=N")
+            raise InputError(f"{shown} is not NAME=N", place=place)
         if not value.isascii() or not value.isdigit() or len(value) > 9:
-            raise InputError(f"{place}: {shown}: the count must be a whole number 0 or more")
+            raise InputError(f"{shown}: the count must be a whole number 0 or more", place=place)
         if name_key(name) in seen:
-            raise InputError(f"{place}: player {short(name, 40)} is listed twice")
+            raise InputError(f"player {short(name, 40)} is listed twice", place=place)
         seen.add(name_key(name))
         out.append((name, int(value)))
     return tuple(out)
@@ -238,12 +240,17 @@ def result(key: str, counts: Sequence[tuple[str, int]], placed: Sequence[str] = 
     g = game(key)
     if g.solo and len(counts) != 1:
         raise InputError(
-            f"--counts: {g.title} is a solo game; give one player, like child=0 (got {len(counts)})"
+            f"{g.title} is a solo game; give one player, like child=0 (got {len(counts)})",
+            place="counts",
         )
     if not g.solo and len(counts) < 2:
-        raise InputError(f"--counts: {g.title} needs at least two players (got {len(counts)})")
+        raise InputError(
+            f"{g.title} needs at least two players (got {len(counts)})", place="counts"
+        )
     if placed and g.key != "caterpillar":
-        raise InputError(f"--placed: only The Caterpillar plays on for later places, not {g.title}")
+        raise InputError(
+            f"only The Caterpillar plays on for later places, not {g.title}", place="placed"
+        )
     if g.key == "caterpillar":
         return _caterpillar(g, counts, placed)
     order = sorted(counts, key=lambda nc: -nc[1] if g.most_wins else nc[1])
@@ -261,12 +268,12 @@ def result(key: str, counts: Sequence[tuple[str, int]], placed: Sequence[str] = 
     return Result(g, over, tuple(ranking), tuple(ties))
 
 
-def parse_placed(text: str, place: str = "--placed") -> tuple[str, ...]:
+def parse_placed(text: str, place: str | None = "placed") -> tuple[str, ...]:
     """``"ann, bob"`` -> ``("ann", "bob")``: the players already placed, in order."""
     plain_text(text, place)
     names = tuple(nfc(" ".join(item.split())) for item in text.split(","))
     if not all(names):
-        raise InputError(f"{place}: empty name in {short(text, 40)}; write NAME,NAME in order")
+        raise InputError(f"empty name in {short(text, 40)}; write NAME,NAME in order", place=place)
     return names
 
 
@@ -276,13 +283,14 @@ def _caterpillar(g: Game, counts: Sequence[tuple[str, int]], placed: Sequence[st
     for raw in placed:
         entry = known.get(name_key(raw))
         if entry is None:
-            raise InputError(f"--placed: {short(raw, 40)} is not a player of --counts")
+            raise InputError(f"{short(raw, 40)} is not a player of --counts", place="placed")
         if entry in before:
-            raise InputError(f"--placed: {short(raw, 40)} is listed twice")
+            raise InputError(f"{short(raw, 40)} is listed twice", place="placed")
         if entry[1] != 0:
             raise InputError(
-                f"--placed: {short(entry[0], 40)} has {_cards(entry[1])} left in --counts; "
-                "a placed player's pile is empty (give 0)"
+                f"{short(entry[0], 40)} has {_cards(entry[1])} left in --counts; "
+                "a placed player's pile is empty (give 0)",
+                place="placed",
             )
         before.append(entry)
     rest = [nc for nc in counts if nc not in before]
@@ -369,23 +377,27 @@ def deal(
     """
     g = game(key)
     if g.solo and players != 1:
-        raise InputError(f"--player-count {players}: {g.title} is a solo game (--player-count 1)")
+        raise InputError(
+            f"{g.title} is a solo game (--player-count 1)", place=f"player_count {players}"
+        )
     if not g.solo and players < 2:
-        raise InputError(f"--player-count {players}: {g.title} needs at least 2 players")
+        raise InputError(f"{g.title} needs at least 2 players", place=f"player_count {players}")
     if child_cards is not None and g.key not in DEFAULT_SMALL:
         raise InputError(
-            f"--child-cards: only Tom Thumb and Hide and Seek deal a child's cards, not {g.title}"
+            f"only Tom Thumb and Hide and Seek deal a child's cards, not {g.title}",
+            place="child_cards",
         )
     small = DEFAULT_SMALL.get(g.key, 0) if child_cards is None else child_cards
     if g.key in DEFAULT_SMALL and small < 1:
-        raise InputError(f"--child-cards {small}: deal at least 1 card")
+        raise InputError("deal at least 1 card", place=f"child_cards {small}")
     cards = list(range(1, deck_cards + 1))
     SeedStream(seed, "deal").shuffle(cards)
 
     def need(count: int, what: str) -> None:
         if deck_cards < count:
             raise InputError(
-                f"--deck: {g.title} with {what} needs {count} cards; the deck has {deck_cards}"
+                f"{g.title} with {what} needs {count} cards; the deck has {deck_cards}",
+                place="deck",
             )
 
     piles: list[Pile] = []

@@ -211,9 +211,11 @@ class PageLayout:
 def page_layout(per_page: int, paper: str) -> PageLayout:
     """The grid with the largest cards that holds ``per_page`` cards."""
     if paper not in PAPERS:
-        raise InputError(f"--paper: unknown paper {paper!r} (choose from {', '.join(PAPERS)})")
+        raise InputError(
+            f"unknown paper {paper!r} (choose from {', '.join(PAPERS)})", place="paper"
+        )
     if not 1 <= per_page <= MAX_PER_PAGE:
-        raise InputError(f"--per-page {per_page}: choose 1 to {MAX_PER_PAGE} cards per page")
+        raise InputError(f"choose 1 to {MAX_PER_PAGE} cards per page", place=f"per_page {per_page}")
     width, height = PAPERS[paper]
     best: PageLayout | None = None
     for columns in range(1, per_page + 1):
