@@ -4,10 +4,16 @@ Each case (every bad input the issue lists, and the others the commands
 refuse) is its own test, run in-process (CliRunner);
 each asserts exit 2, nothing on stdout, exactly one ``Error: `` line naming the
 place and quoting the bad value, and no traceback.
+
+A frame that is well formed but does not fit the game (a player without a
+bank, a stranger, the wrong frame or mode, saved cards missing) is not bad
+input but a step the rules refuse (issue 22): exit 1, ``valid`` false with
+a ``reason``, nothing written (:data:`REFUSED`).
 """
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -282,23 +288,6 @@ CASES: dict[str, Bad] = {
         ("outofsight", "game", "new", "--players", "A,B", "--mode", "expert", "-o", G),
         ("--mode", "expert"),
     ),
-    "game-frame-player-with-no-bank": Bad(
-        game_frame(), (F, "players", "Jessica has no bank"), with_game(frame("  Brian: [red]\n"))
-    ),
-    "game-frame-unknown-player": Bad(
-        game_frame(), (F, "players", "'Eve'"), with_game(frame(GOOD + "  Eve: []\n"))
-    ),
-    "game-frame-wrong-frame": Bad(
-        game_frame(), (F, "frame", "frame 2", "frame 1"), with_game(frame(GOOD, "frame: 2\n"))
-    ),
-    "game-frame-wrong-mode": Bad(
-        game_frame(), (F, "mode", "basic", "advanced"), with_game(frame(GOOD, "mode: basic\n"))
-    ),
-    "game-frame-saved-cards-missing": Bad(
-        ("outofsight", "game", "frame", G, str(GAME_DATA / "frame2-missing.yaml")),
-        ("frame2-missing.yaml", "players: Brian's bank", "saved in frame 1", "purple 1"),
-        (("game.yaml", AFTER_FRAME_1),),
-    ),
     "game-file-not-a-game": Bad(
         game_frame(),
         (G, "game", "not an Out of Sight game file"),
@@ -333,6 +322,58 @@ CASES["game-file-tampered-history"] = Bad(
 )
 
 
+# Well-formed frames that do not fit the game: refused by the rules (exit 1).
+REFUSED: dict[str, tuple[Bad, str]] = {
+    "game-frame-player-with-no-bank": (
+        Bad(game_frame(), ("Jessica has no bank",), with_game(frame("  Brian: [red]\n"))),
+        "no-bank",
+    ),
+    "game-frame-unknown-player": (
+        Bad(game_frame(), ("'Eve'",), with_game(frame(GOOD + "  Eve: []\n"))),
+        "not-a-player",
+    ),
+    "game-frame-wrong-frame": (
+        Bad(game_frame(), ("frame 2", "frame 1"), with_game(frame(GOOD, "frame: 2\n"))),
+        "wrong-frame",
+    ),
+    "game-frame-wrong-mode": (
+        Bad(game_frame(), ("basic", "advanced"), with_game(frame(GOOD, "mode: basic\n"))),
+        "wrong-mode",
+    ),
+    "game-frame-saved-cards-missing": (
+        Bad(
+            ("outofsight", "game", "frame", G, str(GAME_DATA / "frame2-missing.yaml")),
+            ("Brian's bank", "saved in frame 1", "purple 1"),
+            (("game.yaml", AFTER_FRAME_1),),
+        ),
+        "saved-cards-missing",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(REFUSED), ids=list(REFUSED))
+def test_a_frame_that_does_not_fit_the_game_is_refused(
+    case: str, referee: Runner, tmp_path: Path
+) -> None:
+    bad, reason = REFUSED[case]
+    for name, content in bad.files:
+        (tmp_path / name).write_bytes(content)
+    game = tmp_path / "game.yaml"
+    before = game.read_bytes()
+    args = [a.replace("{tmp}", str(tmp_path)) for a in bad.args]
+    code, out, err = referee(*args, "--json")
+    assert (code, err) == (1, ""), (out, err)
+    data = json.loads(out)
+    assert (data["valid"], data["reason"], data["recorded"]) == (False, reason, False)
+    for fragment in bad.fragments:
+        assert fragment in data["explanation"], (fragment, data["explanation"])
+    code, out, err = referee(*args)
+    assert (code, err) == (1, "")
+    assert out.startswith(f"Refused ({reason}): ") and "Traceback" not in out
+    assert out.endswith(f"Nothing recorded: {game} is at version {data['version']}.\n")
+    assert game.read_bytes() == before
+
+
 @pytest.mark.parametrize("case", list(CASES), ids=list(CASES))
 def test_bad_input(case: str, referee: Runner, tmp_path: Path) -> None:
     bad = CASES[case]
@@ -352,7 +393,7 @@ def test_the_listed_cases_are_all_here() -> None:
         "mode-file-unknown", "frame-option-0", "frame-option-4", "frame-file-0", "frame-file-4",
         "player-with-no-bank", "game-frame-player-with-no-bank", "garbage-yaml", "over-1MiB",
     }  # fmt: skip
-    assert listed <= set(CASES)
+    assert listed <= set(CASES) | set(REFUSED)
 
 
 # ------------------------------------------------------------------ generated garbage

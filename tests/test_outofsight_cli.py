@@ -345,10 +345,15 @@ def test_whole_game(referee: Runner, tmp_path: Path) -> None:
     assert kept["history"][0]["banks"]["Brian"] == {
         "blue": 4, "yellow": 4, "green": 3, "purple": 3, "silver": 2, "red": 2, "orange": 1,
     }  # fmt: skip
-    # The game is over.
+    # The game is over: the rules refuse another frame (exit 1), nothing is written.
+    before = game.read_bytes()
     code, out, err = referee("outofsight", "game", "frame", str(game), str(GAME / "frame3.yaml"))
-    assert (code, out) == (2, "")
-    assert err.startswith("Error: ") and "the game is over" in err
+    assert (code, err) == (1, "")
+    assert out == (
+        "Refused (game-over): the game is over: all 3 frames played.\n"
+        f"Nothing recorded: {game} is at version 3.\n"
+    )
+    assert game.read_bytes() == before
 
 
 def test_show(referee: Runner, tmp_path: Path) -> None:
@@ -401,9 +406,10 @@ def test_saved_cards_must_be_in_the_next_bank(referee: Runner, tmp_path: Path) -
     before = game.read_bytes()
     missing = GAME / "frame2-missing.yaml"
     code, out, err = referee("outofsight", "game", "frame", str(game), str(missing))
-    assert (code, out) == (2, "")
-    assert (
-        err == f"Error: {missing}: players: Brian's bank lacks cards saved in frame 1: purple 1\n"
+    assert (code, err) == (1, "")
+    assert out == (
+        "Refused (saved-cards-missing): Brian's bank lacks cards saved in frame 1: purple 1.\n"
+        f"Nothing recorded: {game} is at version 1.\n"
     )
     assert game.read_bytes() == before
 

@@ -1,6 +1,7 @@
 """Out of Sight turn by turn: ``game new --first``, ``game turn``, frames
 closed and scored as ``score-frame`` scores them, undo of any turn, the
-Time Keeper, and bad turns (exit 2, one ``Error:`` line, the file untouched)."""
+Time Keeper, turns the rules refuse (exit 1 with a reason, the file untouched)
+and bad turns (exit 2, one ``Error:`` line, the file untouched)."""
 
 from __future__ import annotations
 
@@ -66,6 +67,23 @@ def show(referee: Runner, game: Path) -> dict[str, Any]:
     return data
 
 
+def whose(data: dict[str, Any]) -> dict[str, Any]:
+    """Whose turn ``show --json`` (or a turn's JSON) says: the player, the Time Keeper, the box."""
+    return {"player": data["turn"], "time_keeper": data["time_keeper"], "box": data["box"]}
+
+
+def assert_refused(outcome: tuple[int, str, str], reason: str, *fragments: str) -> dict[str, Any]:
+    """A step the rules refuse, under --json: exit 1, the doc on stdout with
+    valid false, the reason and the explanation, nothing on stderr."""
+    code, out, err = outcome
+    assert (code, err) == (1, ""), (out, err)
+    data: dict[str, Any] = one_json(out)
+    assert (data["valid"], data["reason"], data["recorded"]) == (False, reason, False)
+    for fragment in fragments:
+        assert fragment in data["explanation"], data["explanation"]
+    return data
+
+
 def turn(referee: Runner, game: Path, cards: str, end: str, *extra: str) -> dict[str, Any]:
     code, out, err = referee(
         "outofsight", "game", "turn", str(game), "--cards", cards, end, *extra, "--json"
@@ -91,7 +109,7 @@ def score_frame_points(
 def test_a_two_player_advanced_game_of_18_turns(referee: Runner, tmp_path: Path) -> None:
     game = new_game(referee, tmp_path)
     start = show(referee, game)
-    assert start["turn"] == {"player": "Brian", "time_keeper": "Jessica", "box": 1}
+    assert whose(start) == {"player": "Brian", "time_keeper": "Jessica", "box": 1}
     assert (start["over"], start["frame"], start["frames"], start["version"]) == (
         False,
         1,
@@ -104,7 +122,7 @@ def test_a_two_player_advanced_game_of_18_turns(referee: Runner, tmp_path: Path)
         before = show(referee, game)
         n = i % 6
         player = "Brian" if n % 2 == 0 else "Jessica"
-        assert before["turn"] == {
+        assert whose(before) == {
             "player": player,
             "time_keeper": "Jessica" if player == "Brian" else "Brian",
             "box": n // 2 + 1,
@@ -204,9 +222,9 @@ def test_seats_and_time_keepers(
     for box in (1, 2, 3):
         for name in order:
             data = show(referee, game)
-            assert data["turn"] == {"player": name, "time_keeper": keepers[name], "box": box}
+            assert whose(data) == {"player": name, "time_keeper": keepers[name], "box": box}
             turn(referee, game, "red-1", "--stop", "--player", name)
-    assert show(referee, game)["turn"]["player"] == order[0]  # frame 2 starts again
+    assert show(referee, game)["turn"] == order[0]  # frame 2 starts again
 
 
 def test_prefer_on_the_closing_turn(referee: Runner, tmp_path: Path) -> None:
@@ -227,8 +245,8 @@ def test_a_game_played_by_turns_refuses_a_frame_file_mid_frame(
     sheet = tmp_path / "f.yaml"
     sheet.write_text("players:\n  Brian: [red-1]\n  Jessica: []\n")
     before = game.read_bytes()
-    outcome = referee("outofsight", "game", "frame", str(game), str(sheet))
-    assert_one_error_line(*outcome, "turn by turn")
+    outcome = referee("outofsight", "game", "frame", str(game), str(sheet), "--json")
+    assert_refused(outcome, "frame-in-play", "turn by turn")
     assert game.read_bytes() == before
 
 
@@ -251,8 +269,6 @@ def finished_game(referee: Runner, tmp_path: Path) -> Path:
         (["--cards", "red-19", "--stop"], ["--cards"]),
         (["--cards", "red-1", "--stop", "--time"], ["exactly one of --stop and --time"]),
         (["--cards", "red-1"], ["exactly one of --stop and --time"]),
-        (["--cards", "red-1", "--stop", "--player", "Zed"], ["--player", "'Zed' is not in"]),
-        (["--cards", "red-1", "--stop", "--player", "Jessica"], ["--player", "Brian's turn"]),
         (["--stop", "--doubles", "flip", "--doubles", "wipe"], ["--doubles", "once"]),
         (["--stop", "--prefer", "Brian=red"], ["--prefer", "closes the frame"]),
         (["--stop", "--expect-version", "7"], ["version is 0, expected 7"]),
@@ -268,11 +284,41 @@ def test_a_bad_turn_is_one_error_line_and_the_file_is_untouched(
     assert game.read_bytes() == before
 
 
+@pytest.mark.parametrize(
+    ("player", "reason", "fragment"),
+    [
+        ("Zed", "not-a-player", "'Zed' is not in this game"),
+        ("Jessica", "not-your-turn", "it is Brian's turn (box 1), not Jessica's"),
+    ],
+)
+def test_a_turn_the_rules_refuse_is_exit_1_and_records_nothing(
+    referee: Runner, tmp_path: Path, player: str, reason: str, fragment: str
+) -> None:
+    """Issue 22: a refusal is a verdict (exit 1, valid false, a reason), not bad input."""
+    game = new_game(referee, tmp_path)
+    before = game.read_bytes()
+    args = ("outofsight", "game", "turn", str(game), "--cards", "red-1", "--stop")
+    data = assert_refused(referee(*args, "--player", player, "--json"), reason, fragment)
+    assert data["action"] == {"action": "turn", "player": player, "cards": ["red-1"], "end": "stop"}
+    assert (data["version"], data["turn"], data["over"]) == (0, "Brian", False)
+    code, out, err = referee(*args, "--player", player)
+    assert (code, err) == (1, "")
+    assert out == (
+        f"Refused ({reason}): {data['explanation']}.\nNothing recorded: {game} is at version 0.\n"
+    )
+    assert game.read_bytes() == before
+
+
 def test_a_turn_after_the_game_is_over(referee: Runner, tmp_path: Path) -> None:
     game = finished_game(referee, tmp_path)
     before = game.read_bytes()
-    outcome = referee("outofsight", "game", "turn", str(game), "--cards", "red-1", "--stop")
-    assert_one_error_line(*outcome, "the game is over")
+    outcome = referee(
+        "outofsight", "game", "turn", str(game), "--cards", "red-1", "--stop", "--json"
+    )
+    data = assert_refused(outcome, "game-over", "the game is over")
+    assert (data["over"], data["turn"], data["version"]) == (True, None, len(GAME_TURNS))
+    code, out, _ = referee("outofsight", "game", "turn", str(game), "--cards", "red-1", "--stop")
+    assert code == 1 and out.startswith("Refused (game-over): the game is over")
     assert game.read_bytes() == before
 
 
@@ -387,7 +433,7 @@ def test_frames_from_files_then_turns(referee: Runner, tmp_path: Path) -> None:
     assert referee("outofsight", "game", "frame", str(game), str(sheet))[0] == 0
     data = show(referee, game)
     assert data["saved"] == {"Brian": ["silver-1"], "Jessica": []}
-    assert data["turn"] == {"player": "Jessica", "time_keeper": "Brian", "box": 1}
+    assert whose(data) == {"player": "Jessica", "time_keeper": "Brian", "box": 1}
     data = turn(referee, game, "yellow-2", "--stop", "--player", "Jessica")
     assert data["banks"] == {"Brian": ["silver-1"], "Jessica": ["yellow-2"]}
 
@@ -399,8 +445,8 @@ def test_turns_in_real_processes(run: Runner, tmp_path: Path) -> None:
     data = turn(run, game, "red-3,blue-5", "--stop", "--player", "Brian")
     assert data["banks"] == {"Brian": ["red-3", "blue-5"], "Jessica": []}
     before = game.read_bytes()
-    assert_one_error_line(*run("outofsight", "game", "turn", str(game), "--stop", "--player", "Brian"),
-                          "not Brian's")  # fmt: skip
+    refused = run("outofsight", "game", "turn", str(game), "--stop", "--player", "Brian", "--json")
+    assert_refused(refused, "not-your-turn", "not Brian's")
     assert game.read_bytes() == before
     assert run("outofsight", "game", "undo", str(game))[0] == 0
     assert show(run, game)["banks"] == {"Brian": [], "Jessica": []}

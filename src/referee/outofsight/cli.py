@@ -1,53 +1,28 @@
 """Out of Sight's one-shot commands: ``score-frame`` and ``take``, and the
 options the game's commands (:mod:`referee.outofsight.game_cli`) share.
 
-Thin: options are parsed, the rules decide, :mod:`referee.outofsight.render`
-prints. The rules name places neutrally (``players``, ``roll``);
-:func:`option_names` maps them to options. A one-shot command imports no game
-machinery (the engine, the game's state).
+Thin: options become values (the frame file read by
+:mod:`referee.outofsight.formats`), the service
+(:mod:`referee.outofsight.service`) answers, and the report is printed as
+JSON or by :mod:`referee.outofsight.render`. The service names fields
+neutrally (``players``, ``roll``); :class:`referee.cli.Command` words them as
+options. A one-shot command imports no game machinery (the engine, the
+game's state).
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any
 
 import click
 
 from referee.cli import Command, F, FilePath, echo, emit_json, force_option, json_option
 from referee.core.errors import InputError
-from referee.core.files import check_destinations, write_text
-from referee.outofsight import formats, render
-from referee.outofsight.rules import FRAMES, FrameScore, Mode, parse_mode, parse_prefer
-from referee.outofsight.rules import score_frame as score_banks
-
-R = TypeVar("R")
+from referee.outofsight import formats, render, service
+from referee.outofsight.rules import FRAMES, parse_mode, parse_prefer
 
 MODE_CHOICE = click.Choice(["basic", "advanced"], case_sensitive=False)
-
-OPTIONS = {
-    "players": "--players",
-    "prefer": "--prefer",
-    "roll": "--roll",
-    "cards": "--cards",
-    "row": "--row",
-    "first": "--first",
-}
-"""The rules' neutral places and the options they are given as."""
-
-
-def option_names(f: Callable[..., R]) -> Callable[..., R]:
-    """Errors of the rules about a neutral place name the option instead."""
-
-    @functools.wraps(f)
-    def wrapper(*args: Any, **kwargs: Any) -> R:
-        try:
-            return f(*args, **kwargs)
-        except InputError as exc:
-            raise exc.renamed(OPTIONS) from None
-
-    return wrapper
 
 
 def prefer_option(f: F) -> F:
@@ -76,11 +51,6 @@ def warn(warnings: Sequence[str]) -> None:
         click.echo(f"Warning: {w}", err=True)
 
 
-def nothing_saved(score: FrameScore) -> InputError:
-    why = "the final frame" if score.final else "a frame of the basic game"
-    return InputError(f"nothing is saved after {why}", place="--next")
-
-
 # ------------------------------------------------------------------- score-frame
 
 
@@ -98,7 +68,6 @@ def nothing_saved(score: FrameScore) -> InputError:
 @next_option
 @force_option
 @json_option
-@option_names
 def score_frame(
     file: str,
     mode: str | None,
@@ -137,23 +106,22 @@ def score_frame(
         raise InputError(
             f"contradicts --frame {frame} (the final frame is {FRAMES})", place="--final"
         )
-    chosen: Mode = parse_mode(mode) if mode else (sheet.mode or "basic")
-    number = FRAMES if final else (frame or sheet.frame or 1)
-    score = score_banks(sheet.banks, chosen, number, parse_prefer(prefer))
-    next_text = None
-    if next_file is not None:
-        next_text = formats.next_frame_text(score)
-        if next_text is None:
-            raise nothing_saved(score)
-        check_destinations([(next_file, "next frame file")], force=force)
-    warn(score.warnings)
-    if next_file is not None and next_text is not None:
-        write_text(next_file, next_text, force=force, what="next frame file")
+    report = service.score_frame(
+        file=sheet,
+        mode=parse_mode(mode) if mode else None,
+        frame=frame,
+        final=final,
+        prefer=parse_prefer(prefer),
+        next_file=next_file,
+        force=force,
+    )
+    scored: service.Scored = report.detail
+    warn(scored.score.warnings)
     if as_json:
-        emit_json({**render.frame_json(score), "output": next_file})
+        emit_json(report.doc)
     else:
-        speaker(next_file)(render.frame_text(score, next_file))
-    return 0
+        speaker(next_file)(render.frame_text(scored.score, next_file))
+    return report.exit_code
 
 
 def speaker(next_file: str | None) -> Callable[[str], None]:
@@ -178,7 +146,6 @@ def speaker(next_file: str | None) -> Callable[[str], None]:
     help="Two dice of the same number activate the Doubles card and take no cards.",
 )
 @json_option
-@option_names
 def take(
     roll: str,
     cards: str | None,
@@ -199,7 +166,7 @@ def take(
       referee take --roll 5,4,2 --cards 9,2
       referee take --roll 5,4,2 --row 3,9,11,2,7 --best
     """
-    from referee.outofsight.takes import ROW_CARDS, Roll, best_take, check_take, parse_cards
+    from referee.outofsight.takes import ROW_CARDS, Roll, parse_cards
 
     dice = Roll.from_text(roll)
     call: Any = doubles.lower() if doubles else None
@@ -211,13 +178,17 @@ def take(
             )
         if row_cards is None:
             raise InputError("needs --row, the face-up cards to choose from", place="--best")
-        verdict = best_take(dice, row_cards, call)
-    else:
-        if cards is None:
-            raise InputError("missing; give the cards taken, or --row with --best", place="--cards")
-        verdict = check_take(dice, parse_cards(cards, "cards"), row_cards, call)
+    elif cards is None:
+        raise InputError("missing; give the cards taken, or --row with --best", place="--cards")
+    report = service.take(
+        roll=dice,
+        cards=parse_cards(cards, "cards") if cards is not None else None,
+        row=row_cards,
+        best=best,
+        doubles=call,
+    )
     if as_json:
-        emit_json(render.take_json(verdict))
+        emit_json(report.doc)
     else:
-        echo(render.take_sentence(verdict))
-    return 0 if verdict.valid else 1
+        echo(render.take_sentence(report.detail))
+    return report.exit_code

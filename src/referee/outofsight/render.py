@@ -192,11 +192,13 @@ def standing_json(setup: Setup, state: State) -> dict[str, Any]:
     }
 
 
-def turn_json(setup: Setup, state: State) -> dict[str, Any] | None:
+def turn_json(setup: Setup, state: State) -> dict[str, Any]:
+    """Whose turn: ``turn`` (the player to act, ``None`` once the game is
+    over), their ``time_keeper`` and the check ``box`` (1-3) of the turn."""
     turn = state.turn(setup)
     if turn is None:
-        return None
-    return {"player": turn.player, "time_keeper": turn.time_keeper, "box": turn.box}
+        return {"turn": None, "time_keeper": None, "box": None}
+    return {"turn": turn.player, "time_keeper": turn.time_keeper, "box": turn.box}
 
 
 def play_json(setup: Setup, state: State) -> dict[str, Any]:
@@ -205,7 +207,7 @@ def play_json(setup: Setup, state: State) -> dict[str, Any]:
     return {
         "over": over,
         "frame": FRAMES if over else state.next_frame,
-        "turn": turn_json(setup, state),
+        **turn_json(setup, state),
         "banks": {n: [str(c) for c in b.cards] for n, b in state.banks(setup).items()},
         "saved": {n: [str(c) for c in b.cards] for n, b in state.saved(setup).items()},
         "discarded": [str(c) for c in state.lost],
