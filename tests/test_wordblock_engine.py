@@ -346,7 +346,10 @@ def test_a_game_file_of_the_previous_release_is_read(invoke: Runner, tmp_path: P
     expected = json.loads(OLD_SHOW.read_text())
     game = tmp_path / "old.yaml"
     game.write_bytes(OLD.read_bytes())
-    assert show(invoke, game) == {"mode": "free", **expected, "version": 6}
+    # this release's show adds whose turn it is and whether the game is over
+    # (a free scorepad has no turns and never ends)
+    new_keys = {"turn": None, "phase": None, "over": False}
+    assert show(invoke, game) == {"mode": "free", **expected, **new_keys, "version": 6}
     # the next write stores it in this release's shape, history and all
     code, out, _ = invoke("wordblock", "game", "undo", str(game), "--json")
     assert (code, json.loads(out)["version"]) == (0, 7)
@@ -473,6 +476,7 @@ def test_score_claim_imports_only_what_it_needs() -> None:
         "referee.core.dictionary",
         "referee.core.text",
         "referee.core.values",
+        "referee.service",
         "referee.wordblock",
         "referee.wordblock.board",
         "referee.wordblock.cli",
@@ -482,4 +486,5 @@ def test_score_claim_imports_only_what_it_needs() -> None:
         "referee.wordblock.rules",
         "referee.wordblock.scoring",
         "referee.wordblock.search",
+        "referee.wordblock.service",
     }, sorted(loaded)

@@ -2,19 +2,18 @@
 one-board commands (place, move-block, hint); its whole games are in
 :mod:`referee.wordblock.game_cli`.
 
-Thin: parse the options, call the rules (:mod:`referee.wordblock.rules`),
-print the answer. The
-rules name places neutrally ("player", "at"); :func:`options` maps them to
-this command line's options. Errors become exit 2 in one place
+Thin: options become values (a board file read by
+:mod:`referee.wordblock.formats`, an open dictionary), the service
+(:mod:`referee.wordblock.service`) answers, and the report is printed as JSON
+or as text (:mod:`referee.wordblock.render`). The service names places
+neutrally ("player", "at"); :class:`referee.cli.Command` words them as this
+command line's options. Errors become exit 2 in one place
 (:func:`referee.cli.run_mapped`).
 """
 
 from __future__ import annotations
 
-import contextlib
-import os
-from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
@@ -29,68 +28,27 @@ from referee.cli import (
     dictionary_options,
     echo,
     emit_json,
+    field_names,
     json_option,
     no_stdin_files,
     run_batch,
 )
-from referee.core.cells import Cell
-from referee.core.dictionary import (
-    Dictionary,
-    is_path_spec,
-    is_scowl_spec,
-    open_dictionary,
-    open_scowl,
-    read_word_list,
-)
+from referee.core.dictionary import Dictionary, open_dictionary, read_word_list
 from referee.core.errors import InputError, show
-from referee.core.files import display_name, load_mapping, reading, write_text
-from referee.core.schema import Value
-from referee.wordblock import formats, render
-from referee.wordblock.board import Board, Card, normalise_word, parse_path
-from referee.wordblock.exclusions import exclusions
-from referee.wordblock.rules import Claim, check_move, check_place, judge_claim
+from referee.core.files import write_text
+from referee.service import Report
+from referee.wordblock import formats, render, service
+from referee.wordblock.board import Board
+from referee.wordblock.formats import load_board
 
-if TYPE_CHECKING:
-    pass
+__all__ = ["load_board"]
 
-# The games (engine, turns) and hint's index are imported by the commands that
-# use them: score-claim, one process per claim, loads only what it needs.
-
-OPTION_NAMES = {
-    "player": "--player",
-    "players": "--players",
-    "first": "--first",
-    "draw": "--draw",
-    "grid": "--grid",
-    "deck_size": "--deck-size",
-    "challenged_by": "--challenged-by",
-    "path": "--path",
-    "at": "--at",
-    "from": "--from",
-    "to": "--to",
-    "board": "--board",
-    "card": "CARD",
-    "word": "WORD",
-}
-"""The rules' neutral places and the options that give them."""
-
-
-@contextlib.contextmanager
-def options() -> Iterator[None]:
-    """Errors of the rules raised inside name this command line's options."""
-    try:
-        yield
-    except InputError as exc:
-        raise exc.renamed(OPTION_NAMES) from None
+# The games (engine, turns) and hint's index are imported by the service's
+# functions that use them: score-claim, one process per claim, loads only what
+# it needs.
 
 
 # ----------------------------------------------------------------------- loading
-
-
-def load_board(path: str, values: str | None = None) -> Board:
-    data = load_mapping(path, "board file")
-    with reading(path):
-        return formats.read_board(Value(data), values)
 
 
 def exclusion_option(f: F) -> F:
@@ -118,59 +76,18 @@ def claim_options(f: F, player_required: bool = True) -> F:
     )(f)
 
 
-def _parties(
-    require: Callable[[str, str], str], player: str, challenged_by: str | None
-) -> tuple[str, str | None]:
-    """The claimer and the challenger (``require`` checks a name and its place)."""
-    claimer = require(player, "player")
-    if challenged_by is None:
-        return claimer, None
-    challenger = require(challenged_by, "challenged_by")
-    if challenger == claimer:
-        raise InputError(
-            f"{challenged_by!r} is the claimer; a player cannot challenge their own word",
-            place="challenged_by",
-        )
-    return claimer, challenger
-
-
 def lexicon_for(
     dictionary: str | None,
     allow: str | None,
     cache: dict[tuple[str | None, str | None], Dictionary] | None = None,
 ) -> Dictionary:
-    """The dictionary to judge with; ``cache`` keeps opened ones (batch mode)."""
+    """The dictionary to judge with, its house words on it; ``cache`` keeps
+    opened ones (batch mode)."""
     cache = cache if cache is not None else {}
     key = (dictionary, allow)
     if key not in cache:
         cache[key] = open_dictionary(dictionary, allow)
     return cache[key]
-
-
-def _judge(
-    board: Board,
-    word: str,
-    player: str,
-    path_text: str | None,
-    challenged_by: str | None,
-    lexicon: Dictionary,
-    no_exclusions: bool,
-) -> Claim:
-    """Judge one claim on a board file's board."""
-    with options():
-        word = normalise_word(word)
-        claimer, challenger = _parties(board.require_player, player, challenged_by)
-        path = parse_path(path_text, board) if path_text is not None else None
-    return judge_claim(
-        board,
-        word,
-        claimer,
-        lexicon,
-        path=path,
-        challenged_by=challenger,
-        exclusions=frozenset() if no_exclusions else exclusions(),
-        allowed=lexicon.extra,
-    )
 
 
 # ------------------------------------------------------------------- score-claim
@@ -249,23 +166,33 @@ def score_claim(
         if value is None:
             raise click.UsageError(f"Missing option '{option}'.")
     assert board_file is not None and player is not None
-    board = load_board(board_file)
-    lexicon = lexicon_for(dictionary, allow)
-    verdict = _judge(board, word, player, path_text, challenged_by, lexicon, no_exclusions)
+    report = service.score_claim(
+        word=word,
+        board=load_board(board_file),
+        player=player,
+        walk=path_text,
+        challenged_by=challenged_by,
+        dictionary=lexicon_for(dictionary, allow),
+        no_exclusions=no_exclusions,
+    )
     if as_json:
-        emit_json(
-            {**verdict.to_dict(), "dictionary": lexicon.describe(), "exclusions": not no_exclusions}
-        )
+        emit_json(report.doc)
     else:
-        echo(render.board_text(board, verdict.walk.path if verdict.walk else ()))
+        judged: service.Judged = report.detail
+        verdict = judged.verdict
+        echo(render.board_text(judged.board, verdict.walk.path if verdict.walk else ()))
         echo()
         echo(render.claim_text(verdict))
-    return 0 if verdict.valid else 1
+    return report.exit_code
+
+
+BATCH_FILES = ("board", "dictionary", "allow")
 
 
 class _Scorer:
-    """``score-claim --batch``: boards and dictionaries are opened once. Errors
-    name the line's fields (``player``), not options."""
+    """``score-claim --batch``: boards and dictionaries are opened once, and
+    answers kept by the line's fields. A missing or mistyped field is named
+    as the line's field (``player``); the rules' errors as the options."""
 
     def __init__(self, defaults: dict[str, Any]) -> None:
         self.defaults = defaults
@@ -287,34 +214,29 @@ class _Scorer:
         identity = tuple(fields.values())
         answer = self.answers.get(identity)
         if answer is None:
-            answer = self.answers[identity] = self._answer(fields)
+            answer = self.answers[identity] = self._answer(fields).json()
         return answer
 
-    def _answer(self, fields: dict[str, Any]) -> str:
-        """The JSON text of one claim's verdict (files are read once per batch,
-        so the same fields always get the same answer)."""
-        import json
-
-        no_stdin_files(fields, ("board", "dictionary", "allow"))
+    def _answer(self, fields: dict[str, Any]) -> Report:
+        """One claim's report (files are read once per batch, so the same
+        fields always get the same answer)."""
+        no_stdin_files(fields, BATCH_FILES)
         board = self.boards.get(fields["board"])
         if board is None:
             board = self.boards[fields["board"]] = load_board(fields["board"])
         lexicon = lexicon_for(fields["dictionary"], fields["allow"], self.lexicons)
-        verdict = _judge(
-            board,
-            fields["word"],
-            fields["player"],
-            fields["path"],
-            fields["challenged_by"],
-            lexicon,
-            bool(fields["no_exclusions"]),
-        )
-        result = {
-            **verdict.to_dict(),
-            "dictionary": lexicon.describe(),
-            "exclusions": not fields["no_exclusions"],
-        }
-        return json.dumps(result, ensure_ascii=False)
+        try:
+            return service.score_claim(
+                word=fields["word"],
+                board=board,
+                player=fields["player"],
+                walk=fields["path"],
+                challenged_by=fields["challenged_by"],
+                dictionary=lexicon,
+                no_exclusions=bool(fields["no_exclusions"]),
+            )
+        except InputError as exc:
+            raise exc.renamed(field_names(score_claim)) from None
 
 
 # --------------------------------------------------------------------- the group
@@ -334,20 +256,6 @@ def wordblock() -> None:
     """
 
 
-def card_at(text: str, values: str | None = None) -> Card:
-    with options():
-        return Card.parse(text, values=values)
-
-
-def space_at(name: str, place: str) -> Cell:
-    """A cell named on the command line, not yet checked against a board."""
-    with options():
-        try:
-            return Cell.from_name(name)
-        except InputError as exc:
-            raise InputError(exc.detail, place=place) from None
-
-
 @wordblock.command("place", no_args_is_help=True)
 @click.argument("card")
 @_board_option
@@ -365,18 +273,17 @@ def place(card: str, board_file: str, at_name: str, write: bool, as_json: bool) 
     Example:
       referee wordblock place t-1 --board examples/wordblock/rulebook.yaml --at B5
     """
-    board = load_board(board_file)
-    the_card = card_at(card)
-    at = space_at(at_name, "at")
-    verdict = check_place(board, the_card, at)
-    written: str | None = None
-    if verdict.valid and write:
-        text = formats.board_text(board.with_card(at, the_card))
-        write_text(board_file, text, force=True, what="board")
-        written = board_file
+    report = service.place_card(card=card, board=load_board(board_file), at=at_name)
+    placed: service.Placed = report.detail
+    verdict = placed.verdict
+    doc = report.doc
+    if placed.after is not None and write:
+        write_text(board_file, formats.board_text(placed.after), force=True, what="board")
+        doc = {**doc, "output": board_file}
     if as_json:
-        emit_json({**verdict.to_dict(), "output": written})
+        emit_json(doc)
     else:
+        the_card, at = verdict.card, verdict.at
         if verdict.valid and verdict.replaces:
             echo(
                 f"{the_card} may replace {verdict.replaces} on {at.name} (discard {verdict.replaces})."
@@ -385,9 +292,9 @@ def place(card: str, board_file: str, at_name: str, write: bool, as_json: bool) 
             echo(f"{the_card} may go on {at.name}.")
         else:
             echo(f"{the_card} cannot go on {at.name}: {verdict.reason}: {verdict.explanation}.")
-        if written:
+        if doc["output"]:
             echo(f"Updated {board_file}.")
-    return 0 if verdict.valid else 1
+    return report.exit_code
 
 
 @wordblock.command("move-block", no_args_is_help=True)
@@ -418,20 +325,19 @@ def move_block(
       referee wordblock move-block --board examples/wordblock/rulebook.yaml \\
           --player blue --to B4
     """
-    board = load_board(board_file)
-    with options():
-        who = board.require_player(player)
-        src = board.cell(from_name, "from") if from_name is not None else None
-        to = board.cell(to_name, "to")
-    verdict = check_move(board, who, src, to)
-    written: str | None = None
-    if verdict.valid and write:
-        text = formats.board_text(board.with_block(who, src, to))
-        write_text(board_file, text, force=True, what="board")
-        written = board_file
+    report = service.move_block_on(
+        board=load_board(board_file), player=player, from_=from_name, to=to_name
+    )
+    moved: service.Moved = report.detail
+    verdict = moved.verdict
+    doc = report.doc
+    if moved.after is not None and write:
+        write_text(board_file, formats.board_text(moved.after), force=True, what="board")
+        doc = {**doc, "output": board_file}
     if as_json:
-        emit_json({**verdict.to_dict(), "output": written})
+        emit_json(doc)
     else:
+        who, src, to = verdict.player, verdict.from_, verdict.to
         origin = f"from {src.name}" if src else "from reserve"
         if verdict.valid:
             echo(f"{who} may move a block {origin} to {to.name}.")
@@ -440,9 +346,9 @@ def move_block(
                 f"{who} cannot move a block {origin} to {to.name}: "
                 f"{verdict.reason}: {verdict.explanation}."
             )
-        if written:
+        if doc["output"]:
             echo(f"Updated {board_file}.")
-    return 0 if verdict.valid else 1
+    return report.exit_code
 
 
 @wordblock.command("hint", no_args_is_help=True)
@@ -491,46 +397,19 @@ def hint(
       referee wordblock hint --board examples/wordblock/rulebook.yaml --player blue \\
           --dictionary examples/wordblock/words.txt
     """
-    from referee.wordblock.hints import WordIndex, hints
-
     board = load_board(board_file)
-    with options():
-        who = board.require_player(player)
-    extra = read_word_list(allow, what="allow list") if allow else frozenset()
-    if is_scowl_spec(dictionary):
-        from referee.core.scowl import WordSet
-
-        opened = open_scowl(dictionary)
-        assert isinstance(opened.lexicon, WordSet)
-        listed = opened.lexicon.words()  # sorted, lowercase a-z: an index as it is
-        index = WordIndex.from_words([*listed, *extra]) if extra else WordIndex(tuple(listed))
-        name, provider = opened.name, opened.provider
-    elif os.path.exists(dictionary) or is_path_spec(dictionary):
-        index = WordIndex.from_words(read_word_list(dictionary) | extra)
-        name, provider = display_name(dictionary), "word-list"
-    else:
-        raise InputError(
-            f"--dictionary: {dictionary!r} names an enchant dictionary; hint needs a SCOWL "
-            "list (scowl, scowl:70, ...) or a word-list file (one word per line), since "
-            "enchant cannot list its words"
-        )
-    found = hints(
-        board,
-        who,
-        index,
+    extra = read_word_list(allow, what="allow list") if allow else None
+    report = service.board_hint(
+        board=board,
+        player=player,
         top=top,
-        exclusions=frozenset() if no_exclusions else exclusions(),
-        allowed=extra,
+        dictionary=service.hint_dictionary(dictionary),
+        allow=extra,
+        no_exclusions=no_exclusions,
     )
     if as_json:
-        emit_json(
-            {
-                "player": who,
-                "count": len(found),
-                "hints": [h.to_dict(who) for h in found],
-                "dictionary": {"name": name, "provider": provider, "words": len(index.words)},
-            }
-        )
+        emit_json(report.doc)
     else:
-        echo(render.hints_text(found, who))
-    return 0 if found else 1
+        hinted: service.Hinted = report.detail
+        echo(render.hints_text(hinted.hints, hinted.player))
+    return report.exit_code

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.core.cells import Cell, column_letter
 from referee.core.errors import InputError, show
-from referee.core.files import dump_yaml
+from referee.core.files import dump_yaml, load_mapping, reading
 from referee.core.schema import Fields, Value, YamlMap
 from referee.wordblock.board import (
     MAX_BLOCKS,
@@ -84,6 +84,26 @@ def read_board(value: Value, values: str | None = None) -> Board:
     raw_claimed = fields.get("claimed")
     claimed = _read_claimed(raw_claimed) if raw_claimed is not None else ()
     return Board(width, height, tuple(cards), blocks, claimed, area)
+
+
+def load_board(path: str, values: str | None = None) -> Board:
+    """A board file (``-``: standard input); errors name the file, the key
+    path and the line."""
+    data = load_mapping(path, "board file")
+    with reading(path):
+        return read_board(Value(data), values)
+
+
+def board_from_mapping(data: Any, values: str | None = None) -> Board:
+    """A board given as the value itself (the mapping a board file holds, as
+    the web sends it): the same reader as :func:`load_board`; errors name the
+    key path (``cards[1]``), no file."""
+    if not isinstance(data, dict):
+        raise InputError(
+            f"expected a board, a mapping with cards: (and blocks:, claimed:, area:), "
+            f"got {show(data)}"
+        )
+    return read_board(Value(data), values)
 
 
 def _read_rows(value: Value, values: str | None) -> list[list[Card | None]]:

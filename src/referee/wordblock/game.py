@@ -6,7 +6,8 @@ first player, the deck's size and the card values, and every action (see
 whose turn and phase it is and the counts of cards) is replayed from them. A
 step the rules refuse is a :class:`~referee.engine.Refusal` with a stable
 reason; a replayed file whose action is refused was edited by hand. What each
-command asks of the game is in :mod:`referee.wordblock.play`.
+step asks of the game is in :mod:`referee.wordblock.play`, and the steps
+themselves, on values, in :mod:`referee.wordblock.service`.
 """
 
 from __future__ import annotations
@@ -242,46 +243,3 @@ def _claim(state: State, action: ClaimWord) -> State | Refusal:
 def entry_numbers(game: Game) -> list[int]:
     """The ``history`` entry (from 1) of each scorepad line."""
     return [game.in_force[line.number - 1] + 1 for line in game.state.lines]
-
-
-def summary(game: Game) -> dict[str, Any]:
-    """What ``game show --json`` prints."""
-    setup, state = game.log.setup, game.state
-    leaders = state.leaders()
-    out: dict[str, Any] = {
-        "mode": "free" if setup.turns is None else "turns",
-        "players": list(setup.players),
-        "totals": dict(state.totals),
-        "leaders": leaders,
-        "tie": len(leaders) > 1,
-        "scorepad": [
-            {
-                "entry": entry,
-                "action": formats.write_action(line.action),
-                "points": dict(line.points),
-                "totals": dict(line.totals),
-            }
-            for entry, line in zip(entry_numbers(game), state.lines, strict=True)
-        ],
-        "claimed": list(state.board.claimed),
-        "actions": state.applied,
-        "board": formats.board_mapping(state.board),
-    }
-    table = state.table
-    if setup.turns is not None and table is not None:
-        out.update(
-            {
-                "first": setup.turns.first,
-                "deck_size": setup.turns.deck_size,
-                "values": setup.turns.values,
-                "turn": table.turn(),
-                "turn_number": table.number,
-                "hands": dict(table.hands),
-                "draw_pile": table.draw_pile,
-                "discarded": table.discarded,
-                "over": table.over,
-                "winners": state.winners(),
-            }
-        )
-    out["version"] = game.version
-    return out

@@ -2,13 +2,16 @@
 end-turn/undo/show/...``, whole games turn by turn (or a free scorepad) on the
 game engine (:mod:`referee.engine`, :mod:`referee.wordblock.game`).
 
-Thin, like :mod:`referee.wordblock.cli`, whose option helpers it shares;
-importing this module adds the ``game`` group to the ``wordblock`` group.
+Thin, like :mod:`referee.wordblock.cli`, whose option helpers it shares:
+options become values (board files read by :mod:`referee.wordblock.formats`),
+the game's service (:mod:`referee.wordblock.service`) takes the step under the
+engine's lock, and the report is printed as JSON or as a few lines. Importing
+this module adds the ``game`` group to the ``wordblock`` group.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 
@@ -24,26 +27,20 @@ from referee.cli import (
     json_option,
     new_game_option,
 )
-from referee.core.errors import InputError, show
+from referee.core.errors import InputError
 from referee.core.schema import bounded_int
-from referee.wordblock import formats, render
-from referee.wordblock.board import VALUE_SCHEMES, Card, normalise_word, parse_path
+from referee.service import Report
+from referee.wordblock import render, service
+from referee.wordblock.board import VALUE_SCHEMES
 from referee.wordblock.cli import (
-    card_at,
     claim_options,
     exclusion_option,
     lexicon_for,
     load_board,
-    options,
-    space_at,
     wordblock,
 )
-from referee.wordblock.exclusions import exclusions
-from referee.wordblock.rules import Claim
 
 if TYPE_CHECKING:
-    from referee import engine
-    from referee.wordblock.actions import Setup
     from referee.wordblock.game import Game
 
 
@@ -65,16 +62,6 @@ def game() -> None:
       referee wordblock game place wordblock-game.yaml t --at B2
       referee wordblock game show wordblock-game.yaml
     """
-
-
-def _draws(text: str) -> list[tuple[str, str]]:
-    pairs = []
-    for item in (t for t in text.split(",") if t.strip()):
-        name, sep, drawn = item.partition("=")
-        if not sep:
-            raise InputError(f"{show(item)}: expected PLAYER=LETTER, like blue=k", place="--draw")
-        pairs.append((name, drawn))
-    return pairs
 
 
 @game.command("new", no_args_is_help=True)
@@ -146,9 +133,6 @@ def game_new(
       referee wordblock game new --free --players blue,red,green \\
           --board examples/wordblock/rulebook.yaml -o wordblock-free.yaml
     """
-    from referee import engine
-    from referee.wordblock import play
-    from referee.wordblock.game import GAME, summary
     from referee.wordblock.turns import HAND
 
     names = [p for p in players.split(",") if p.strip()]
@@ -166,14 +150,39 @@ def game_new(
         ]
         if given:
             raise InputError(f"{given[0]}: a free scorepad has no turns, deck or draw")
-        board = load_board(board_file) if board_file else None
-        with options():
-            setup = play.free_setup(names, board)
+        report = service.new(
+            output,
+            players=names,
+            board=load_board(board_file) if board_file else None,
+            free=True,
+            force=force,
+        )
     else:
-        setup = _turns_setup(names, grid, board_file, first, draw, deck_size, values)
-    created = engine.create(GAME, output, setup, force=force)
+        service.seat(names)  # the players first, then how the game starts
+        if first is not None and draw is not None:
+            raise InputError("--first and --draw both say who starts: give one")
+        if (grid is None) == (board_file is None):
+            raise InputError(
+                "--grid: give the 4 cards dealt face up (--grid a-1,b-4,c-4,d-1) or a --board "
+                "file (one of them)"
+            )
+        report = service.new(
+            output,
+            players=names,
+            grid=grid,
+            board=load_board(board_file, values) if board_file is not None else None,
+            first=first,
+            draw=draw,
+            deck_size=bounded_int(deck_size, 0, 999, "deck_size")
+            if deck_size is not None
+            else None,
+            values=values,
+            force=force,
+        )
+    created: Game = report.game
+    setup = created.log.setup
     if as_json:
-        emit_json({"output": output, **summary(created)})
+        emit_json(report.doc)
     elif output != "-":  # to stdout, the game file is all that is printed
         echo(f"New Word Block game for {', '.join(setup.players)} in {output}.")
         if created.state.table is not None:
@@ -189,76 +198,27 @@ def game_new(
     return 0
 
 
-def _turns_setup(
-    names: list[str],
-    grid: str | None,
-    board_file: str | None,
-    first: str | None,
-    draw: str | None,
-    deck_size: str | None,
-    values: str | None,
-) -> Setup:
-    from referee.wordblock import play
-
-    with options():
-        play.seat(names)
-    if first is not None and draw is not None:
-        raise InputError("--first and --draw both say who starts: give one")
-    if (grid is None) == (board_file is None):
-        raise InputError(
-            "--grid: give the 4 cards dealt face up (--grid a-1,b-4,c-4,d-1) or a --board "
-            "file (one of them)"
-        )
-    size = bounded_int(deck_size, 0, 999, "--deck-size") if deck_size is not None else None
-    with options():
-        if board_file is not None:
-            board = load_board(board_file, values)
-        else:
-            assert grid is not None
-            cards = [Card.parse(t, "grid", values) for t in grid.split(",") if t.strip()]
-            board = play.grid_board(cards)
-        starts = first
-        if draw is not None:
-            starts = play.first_by_draw([p.strip().lower() for p in names], _draws(draw))
-        return play.turns_setup(names, board=board, deck_size=size, first=starts, values=values)
-
-
-def _turn_json(current: Game) -> dict[str, Any]:
-    """What a step adds to its JSON in a turn-by-turn game: the turn and phase now."""
-    table = current.state.table
-    if table is None:
-        return {}
-    return {"turn": table.turn(), "over": table.over}
-
-
-def _recorded_json(acted: engine.Acted[Any, Any, Any, Any]) -> dict[str, Any]:
-    """What every recorded step adds to its verdict: recorded, version, whose turn."""
-    return {"recorded": acted.recorded, "version": acted.version, **_turn_json(acted.game)}
-
-
-def _refused(refusal: engine.Refusal, acted: Any, as_json: bool) -> int:
-    """A step the turn does not allow: exit 1, nothing recorded."""
-    if as_json:
-        emit_json(
-            {
-                "valid": False,
-                "reason": refusal.reason,
-                "explanation": refusal.detail,
-                "recorded": False,
-                "version": acted.version,
-                **_turn_json(acted.game),
-            }
-        )
-    else:
-        echo(f"Refused: {refusal.reason}: {refusal.detail}.")
-    return 1
-
-
 def _status(current: Game) -> None:
     """After a step of a turn-by-turn game: what the rules allow next."""
     table = current.state.table
     if table is not None:
         echo(render.status_text(table))
+
+
+def _refused(report: Report, as_json: bool) -> int | None:
+    """A step the turn does not allow (exit 1, nothing recorded): printed,
+    and its exit code; ``None`` for any other report."""
+    from referee.engine import Refusal
+
+    stepped: service.Stepped = report.detail
+    refusal = stepped.result
+    if not isinstance(refusal, Refusal):
+        return None
+    if as_json:
+        emit_json(report.doc)
+    else:
+        echo(f"Refused: {refusal.reason}: {refusal.detail}.")
+    return report.exit_code
 
 
 @game.command("claim", no_args_is_help=True)
@@ -297,53 +257,28 @@ def game_claim(
           --challenged-by red   # no: exit 1
       referee wordblock game claim wordblock-scorepad.yaml quash --player red
     """
-    from referee import engine
-    from referee.wordblock import play
-    from referee.wordblock.game import GAME
-
-    with options():
-        the_word = normalise_word(word)
-    lexicon = lexicon_for(dictionary, allow)
-
-    def decide(current: Game) -> engine.Decision[Any, Claim | engine.Refusal]:
-        board = current.state.board
-        with options():
-            path = parse_path(path_text, board) if path_text is not None else None
-            action, verdict = play.claim(
-                current.log.setup,
-                current.state,
-                the_word,
-                player,
-                lexicon,
-                path=path,
-                challenged_by=challenged_by,
-                exclusions=frozenset() if no_exclusions else exclusions(),
-                allowed=lexicon.extra,
-            )
-        return engine.Decision(action, verdict)
-
-    acted = engine.act(GAME, game_file, decide, expect_version=expect_version)
-    verdict = acted.result
-    if isinstance(verdict, engine.Refusal):
-        return _refused(verdict, acted, as_json)
-    totals = acted.game.state.totals
+    report = service.claim(
+        game_file,
+        word=word,
+        player=player,
+        walk=path_text,
+        challenged_by=challenged_by,
+        dictionary=lexicon_for(dictionary, allow),
+        no_exclusions=no_exclusions,
+        expect_version=expect_version,
+    )
+    refused = _refused(report, as_json)
+    if refused is not None:
+        return refused
+    stepped: service.Stepped = report.detail
     if as_json:
-        emit_json(
-            {
-                **verdict.to_dict(),
-                "dictionary": lexicon.describe(),
-                "exclusions": not no_exclusions,
-                "recorded": acted.recorded,
-                "totals": dict(totals),
-                "version": acted.version,
-                **_turn_json(acted.game),
-            }
-        )
+        emit_json(report.doc)
     else:
-        echo(render.claim_text(verdict))
-        echo(render.totals_text(totals) if acted.recorded else "Nothing recorded.")
-        _status(acted.game)
-    return 0 if verdict.valid else 1
+        echo(render.claim_text(stepped.result))
+        totals = stepped.game.state.totals
+        echo(render.totals_text(totals) if stepped.recorded else "Nothing recorded.")
+        _status(stepped.game)
+    return report.exit_code
 
 
 @game.command("place", no_args_is_help=True)
@@ -374,32 +309,26 @@ def game_place(
     Example:
       referee wordblock game place wordblock-scorepad.yaml t-1 --at B5 --player green
     """
-    from referee import engine
-    from referee.wordblock import play
-    from referee.wordblock.game import GAME
-
-    at = space_at(at_name, "at")
-
-    def decide(current: Game) -> engine.Decision[Any, Any]:
-        setup = current.log.setup
-        the_card = card_at(card, setup.turns.values if setup.turns else None)
-        with options():
-            action, verdict = play.place(setup, current.state, the_card, at, player)
-        return engine.Decision(action, verdict)
-
-    acted = engine.act(GAME, game_file, decide, expect_version=expect_version)
-    verdict = acted.result
-    if isinstance(verdict, engine.Refusal):
-        return _refused(verdict, acted, as_json)
+    report = service.place(
+        game_file, card=card, at=at_name, player=player, expect_version=expect_version
+    )
+    refused = _refused(report, as_json)
+    if refused is not None:
+        return refused
+    stepped: service.Stepped = report.detail
+    verdict = stepped.result
     if as_json:
-        emit_json({**verdict.to_dict(), **_recorded_json(acted)})
+        emit_json(report.doc)
     elif verdict.valid:
         extra = f" (discard {verdict.replaces})" if verdict.replaces else ""
-        echo(f"{verdict.card} played on {at.name}{extra}.")
-        _status(acted.game)
+        echo(f"{verdict.card} played on {verdict.at.name}{extra}.")
+        _status(stepped.game)
     else:
-        echo(f"{verdict.card} cannot go on {at.name}: {verdict.reason}: {verdict.explanation}.")
-    return 0 if verdict.valid else 1
+        echo(
+            f"{verdict.card} cannot go on {verdict.at.name}: "
+            f"{verdict.reason}: {verdict.explanation}."
+        )
+    return report.exit_code
 
 
 @game.command("move-block", no_args_is_help=True)
@@ -431,36 +360,28 @@ def game_move_block(
     Example:
       referee wordblock game move-block wordblock-scorepad.yaml --player blue --to B4
     """
-    from referee import engine
-    from referee.wordblock import play
-    from referee.wordblock.game import GAME
-
-    def decide(current: Game) -> engine.Decision[Any, Any]:
-        board = current.state.board
-        with options():
-            src = board.cell(from_name, "from") if from_name is not None else None
-            to = board.cell(to_name, "to")
-            action, verdict = play.move_block(current.log.setup, current.state, player, src, to)
-        return engine.Decision(action, verdict)
-
-    acted = engine.act(GAME, game_file, decide, expect_version=expect_version)
-    verdict = acted.result
-    if isinstance(verdict, engine.Refusal):
-        return _refused(verdict, acted, as_json)
+    report = service.move_block(
+        game_file, player=player, from_=from_name, to=to_name, expect_version=expect_version
+    )
+    refused = _refused(report, as_json)
+    if refused is not None:
+        return refused
+    stepped: service.Stepped = report.detail
+    verdict = stepped.result
     if as_json:
-        emit_json({**verdict.to_dict(), **_recorded_json(acted)})
+        emit_json(report.doc)
     else:
         src, to = verdict.from_, verdict.to
         if verdict.valid:
             origin = f"from {src.name}" if src else "from reserve"
             echo(f"{verdict.player} moves a block {origin} to {to.name}.")
-            _status(acted.game)
+            _status(stepped.game)
         else:
             echo(
                 f"{verdict.player} cannot put a block on {to.name}: "
                 f"{verdict.reason}: {verdict.explanation}."
             )
-    return 0 if verdict.valid else 1
+    return report.exit_code
 
 
 @game.command("end-turn", no_args_is_help=True)
@@ -479,37 +400,20 @@ def game_end_turn(
     Example:
       referee wordblock game end-turn wordblock-game.yaml
     """
-    from referee import engine
-    from referee.wordblock import play
-    from referee.wordblock.game import GAME
-
-    def decide(current: Game) -> engine.Decision[Any, Any]:
-        with options():
-            action, result = play.end_turn(current.log.setup, current.state, player)
-        return engine.Decision(action, result)
-
-    acted = engine.act(GAME, game_file, decide, expect_version=expect_version)
-    if isinstance(acted.result, engine.Refusal):
-        return _refused(acted.result, acted, as_json)
-    state = acted.game.state
+    report = service.end_turn(game_file, player=player, expect_version=expect_version)
+    refused = _refused(report, as_json)
+    if refused is not None:
+        return refused
+    stepped: service.Stepped = report.detail
+    state = stepped.game.state
     if as_json:
-        emit_json(
-            {
-                "valid": True,
-                "player": acted.result.player,
-                "recorded": True,
-                "version": acted.version,
-                **_turn_json(acted.game),
-                "winners": state.winners(),
-                "totals": dict(state.totals),
-            }
-        )
+        emit_json(report.doc)
     else:
-        echo(f"{acted.result.player}'s turn ends.")
-        _status(acted.game)
+        echo(f"{stepped.result.player}'s turn ends.")
+        _status(stepped.game)
         if state.over:
             echo(render.winners_text(state.winners(), state.totals))
-    return 0
+    return report.exit_code
 
 
 @game.command("show", no_args_is_help=True)
@@ -523,13 +427,13 @@ def game_show(game_file: str, as_json: bool) -> int:
       referee wordblock game show wordblock-game.yaml
       referee wordblock game show wordblock-scorepad.yaml
     """
-    from referee import engine
-    from referee.wordblock.game import GAME, entry_numbers, summary
+    from referee.wordblock.game import entry_numbers
 
-    current = engine.load(GAME, game_file)
+    report = service.show(game_file)
     if as_json:
-        emit_json(summary(current))
+        emit_json(report.doc)
         return 0
+    current: Game = report.detail
     state = current.state
     lines = [
         (n, line.action, line.totals)
@@ -559,42 +463,14 @@ def game_undo(game_file: str, expect_version: int | None, as_json: bool) -> int:
     Example:
       referee wordblock game undo wordblock-game.yaml
     """
-    from referee import engine
-    from referee.wordblock.game import GAME
-
-    acted = engine.undo(GAME, game_file, expect_version=expect_version)
-    totals = acted.game.state.totals
-    undone = acted.result
-    if isinstance(undone, engine.Refusal):
-        if as_json:
-            emit_json(
-                {
-                    "valid": False,
-                    "undone": None,
-                    "reason": undone.reason,
-                    "explanation": undone.detail,
-                    "totals": dict(totals),
-                    "version": acted.version,
-                    **_turn_json(acted.game),
-                }
-            )
-        else:
-            echo("Nothing to undo.")
-        return 1
+    report = service.undo(game_file, expect_version=expect_version)
+    stepped: service.Stepped = report.detail
     if as_json:
-        emit_json(
-            {
-                "valid": True,
-                "undone": formats.write_action(undone),
-                "reason": None,
-                "explanation": None,
-                "totals": dict(totals),
-                "version": acted.version,
-                **_turn_json(acted.game),
-            }
-        )
+        emit_json(report.doc)
+    elif not report.valid:
+        echo("Nothing to undo.")
     else:
-        echo(f"Undone: {render.describe(undone)}.")
-        echo(render.totals_text(totals))
-        _status(acted.game)
-    return 0
+        echo(f"Undone: {render.describe(stepped.result)}.")
+        echo(render.totals_text(stepped.game.state.totals))
+        _status(stepped.game)
+    return report.exit_code
