@@ -292,11 +292,17 @@ def load_setup(path: str) -> dict[str, object]:
     ``tiles`` or ``letters`` present)."""
     data = load_mapping(path, "setup")
     with reading(path):
-        with Value(data).fields("a setup (tiles: or letters:)") as fields:
-            expect(fields, *LAYOUT_KEYS)
-            _read_game(fields, "setup")
-        if "tiles" not in data and "letters" not in data:
-            raise InputError("not a setup: it has neither 'tiles' nor 'letters'")
+        return read_setup(data)
+
+
+def read_setup(data: dict[str, object]) -> dict[str, object]:
+    """A setup's mapping (a file's, or a value from the web) for ``setup
+    verify``: its keys checked as :func:`load_setup` checks them."""
+    with Value(data).fields("a setup (tiles: or letters:)") as fields:
+        expect(fields, *LAYOUT_KEYS)
+        _read_game(fields, "setup")
+    if "tiles" not in data and "letters" not in data:
+        raise InputError("not a setup: it has neither 'tiles' nor 'letters'")
     return data
 
 

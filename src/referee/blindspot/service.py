@@ -13,8 +13,8 @@ fields each takes from the web and from Python.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Container, Sequence
-from typing import Any
+from collections.abc import Callable, Container, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from referee import engine
 from referee import service as sv
@@ -599,3 +599,232 @@ QUESTIONS: dict[str, sv.Step] = {
         ),
     ),
 }
+
+
+# -------------------------------------------------------------------- setups
+# ``referee setup generate/verify/code/show``: questions on setups and tile
+# catalogs (the tiles' modules are imported on first use).
+
+if TYPE_CHECKING:
+    from referee.blindspot.tiles import Catalog, Layout, Problem
+
+
+@frozen
+class SetupFile:
+    """A setup's mapping as ``setup verify`` judges it, and its file's name
+    (``None`` for a value from the web)."""
+
+    data: Mapping[str, Any]
+    source: str | None = None
+
+
+@frozen
+class SetupMade:
+    """``setup generate``'s ``Report.detail``: the setup file's text (what the
+    command line prints or writes), the tiles and the catalog."""
+
+    text: str
+    tiles: Layout
+    catalog: Catalog
+
+
+@frozen
+class SetupChecked:
+    """``setup verify``'s ``Report.detail``: the problems found, the setup and the catalog."""
+
+    problems: tuple[Problem, ...]
+    setup: SetupFile
+    catalog: Catalog
+
+
+def _tiles_json(tiles: Layout) -> list[list[str]]:
+    return [[str(ref) for ref in row] for row in tiles]
+
+
+def _catalog_or_default(catalog: Catalog | None) -> Catalog:
+    """The catalog given, else the one the command line uses without
+    ``--catalog`` (``$REFEREE_CATALOG``, else the shipped ``standard``)."""
+    from referee.blindspot.formats import load_catalog
+
+    return catalog if catalog is not None else load_catalog()
+
+
+def setup_generate(
+    *, seed: int | None = None, code: str | None = None, catalog: Catalog | None = None
+) -> Report:
+    """A random setup from ``seed`` (drawn at random if neither it nor a code
+    is given), or the setup a code names; the doc's ``output`` is ``None``:
+    writing it is the caller's."""
+    from referee.blindspot.formats import setup_text
+    from referee.blindspot.tiles import decode, encode, generate, layout_problem
+
+    if seed is not None and code is not None:
+        raise InputError("give a seed or a code, not both", place="code")
+    cat = _catalog_or_default(catalog)
+    if code is not None:
+        tiles = decode(code)
+        problem = layout_problem(tiles, cat)
+        if problem is not None:
+            r, c, message = problem
+            raise InputError(message, place=f"tiles[{r}][{c}]", source=f"code {code}")
+    else:
+        if seed is None:
+            import secrets
+
+            seed = secrets.randbelow(10**9)
+        tiles = generate(cat, seed)
+    doc = {
+        "seed": seed,
+        "code": encode(tiles),
+        "tiles": _tiles_json(tiles),
+        "letters": list(cat.resolve(tiles).rows),
+        "catalog": {"name": cat.name, "sha256": cat.sha256},
+        "output": None,
+    }
+    return Report(doc, True, None, SetupMade(setup_text(cat, tiles, seed), tiles, cat))
+
+
+def setup_verify(*, file: SetupFile, catalog: Catalog | None = None) -> Report:
+    """Is a setup consistent (tiles, letters, code and catalog)? Every problem found."""
+    from referee.blindspot.tiles import verify as check
+
+    cat = _catalog_or_default(catalog)
+    problems = tuple(check(dict(file.data), cat))
+    doc = {
+        "valid": not problems,
+        "setup": file.source,
+        "problems": [p.to_dict() for p in problems],
+        "catalog": {"name": cat.name, "sha256": cat.sha256},
+    }
+    return Report(doc, not problems, None, SetupChecked(problems, file, cat))
+
+
+def setup_code(*, file: LayoutFile, catalog: Catalog | None = None) -> Report:
+    """The shareable code of a setup's tiles (``catalog``: what its tiles were read with)."""
+    from referee.blindspot.tiles import encode
+
+    if file.tiles is None:
+        message = "this setup gives only letters, so it has no tiles to name"
+        if file.source is None:
+            raise InputError(message, place="file")
+        raise InputError(message, source=display_name(file.source))
+    text = encode(file.tiles)
+    return Report({"code": text, "tiles": _tiles_json(file.tiles)}, True, None, text)
+
+
+def setup_show(*, file: LayoutFile, catalog: Catalog | None = None) -> Report:
+    """A setup's board, its tiles and code (the picture: :func:`board_svg`);
+    ``output`` is ``None``: writing a page is the caller's."""
+    doc = {
+        "code": file.code,
+        "tiles": _tiles_json(file.tiles) if file.tiles else None,
+        "letters": list(file.board.rows),
+        "output": None,
+    }
+    return Report(doc, True, None, file)
+
+
+def board_svg(layout: LayoutFile, catalog: Catalog | None = None) -> str:
+    """The board's SVG page exactly as ``referee setup show -o board.svg``
+    draws it (the footer names ``catalog``, by default the command line's)."""
+    from referee.blindspot.render import setup_svg
+
+    if layout.tiles:
+        cat = _catalog_or_default(catalog)
+        footer = f"catalog {cat.name} · sha256 {cat.sha256[:16]}"
+    else:
+        footer = "written by letters"
+    return setup_svg(layout.board, layout.tiles, "Blind Spot setup", layout.code or "", footer)
+
+
+def _code_layout(code: str, ctx: sv.Ctx) -> LayoutFile:
+    from referee.blindspot.tiles import decode
+
+    tiles = decode(code.strip())
+    return LayoutFile(_catalog_or_default(ctx.values.get("catalog")).resolve(tiles), tiles)
+
+
+def _setup_layout_value(value: Any, ctx: sv.Ctx) -> LayoutFile:
+    from referee.blindspot.formats import read_layout
+    from referee.core.schema import Value
+
+    if isinstance(value, str) and SETUP_CODE.fullmatch(value.strip()):
+        return _code_layout(value, ctx)
+    if not isinstance(value, dict):
+        raise InputError(
+            "give the setup as an object (tiles: 3 rows of 3, or letters: 9 rows of 9) or a "
+            f"setup code (BS1-...), got {brief(value)}"
+        )
+    catalog = ctx.values.get("catalog")
+    return read_layout(Value(value), lambda: _catalog_or_default(catalog), tiles_known=True)
+
+
+def _setup_layout_path(path: str, ctx: sv.Ctx) -> LayoutFile:
+    from referee.blindspot.formats import load_layout
+
+    if SETUP_CODE.fullmatch(path.strip()):
+        return _code_layout(path, ctx)
+    return load_layout(path, catalog=ctx.values.get("catalog"), tiles_known=True)
+
+
+def _setup_value(value: Any, ctx: sv.Ctx) -> SetupFile:
+    from referee.blindspot.formats import read_setup
+
+    if not isinstance(value, dict):
+        raise InputError(
+            f"give the setup as an object (tiles: 3 rows of 3, or letters:), got {brief(value)}"
+        )
+    return SetupFile(read_setup(value))
+
+
+def _setup_path(path: str, ctx: sv.Ctx) -> SetupFile:
+    from referee.blindspot.formats import load_setup
+
+    return SetupFile(load_setup(path), display_name(path))
+
+
+def _code(value: Any, ctx: sv.Ctx) -> str:
+    return sv.text(100)(value, ctx)
+
+
+SETUP_LAYOUT = sv.Param(
+    "file",
+    sv.file(_setup_layout_path, _setup_layout_value, "setup"),
+    required=True,
+    kind="file",
+    help="The setup: tiles (3 rows of 3) or letters (9 rows of 9), or a setup code (BS1-...).",
+)
+
+QUESTIONS.update(
+    {
+        "setup generate": sv.Step(
+            "setup generate",
+            setup_generate,
+            (
+                sv.Param(
+                    "seed",
+                    sv.whole(0, 10**18 - 1),
+                    help="Seed (a whole number of at most 18 digits); drawn at random if omitted.",
+                ),
+                sv.Param("code", _code, help="Rebuild the setup a code names (BS1-...)."),
+                CATALOG,
+            ),
+        ),
+        "setup verify": sv.Step(
+            "setup verify",
+            setup_verify,
+            (
+                CATALOG,
+                sv.Param(
+                    "file",
+                    sv.file(_setup_path, _setup_value, "setup"),
+                    required=True,
+                    kind="file",
+                    help="The setup: tiles, letters, code, catalog, seed.",
+                ),
+            ),
+        ),
+        "setup code": sv.Step("setup code", setup_code, (CATALOG, SETUP_LAYOUT)),
+        "setup show": sv.Step("setup show", setup_show, (CATALOG, SETUP_LAYOUT)),
+    }
+)

@@ -1,26 +1,24 @@
 """Blind Spot setups: ``referee setup generate/verify/code/show/catalog``.
 
-Thin: setup files and catalogs are read by :mod:`referee.blindspot.formats`,
-tiles drawn, coded and verified by :mod:`referee.blindspot.tiles`, boards
-drawn by :mod:`referee.blindspot.render`.
+Thin: setup files and catalogs are read by :mod:`referee.blindspot.formats`;
+the questions are answered by :mod:`referee.blindspot.service` (tiles drawn,
+coded and verified, the board's page drawn); boards as text are drawn by
+:mod:`referee.blindspot.render`.
 """
 
 from __future__ import annotations
 
 import click
 
+from referee.blindspot import service
 from referee.blindspot.formats import (
     MAX_SEED,
     catalog_template,
     load_catalog,
     load_layout,
     load_setup,
-    setup_text,
 )
-from referee.blindspot.render import render_setup, setup_svg
-from referee.blindspot.tiles import Layout, decode, encode, layout_problem
-from referee.blindspot.tiles import generate as draw
-from referee.blindspot.tiles import verify as check
+from referee.blindspot.render import render_setup
 from referee.cli import (
     CONTEXT_SETTINGS,
     BoundedInt,
@@ -51,10 +49,6 @@ def _write_or_print(text: str, output: str | None, force: bool, what: str) -> No
         write_text(output, text, force=force, what=what)
     else:
         click.echo(text, nl=False)
-
-
-def _layout_json(layout: Layout) -> list[list[str]]:
-    return [[str(ref) for ref in row] for row in layout]
 
 
 @click.group("setup", cls=Group, context_settings=CONTEXT_SETTINGS)
@@ -104,37 +98,23 @@ def generate(
     """
     if seed is not None and code is not None:
         raise click.UsageError("give --seed or --code, not both")
-    cat = load_catalog(catalog)
-    if code is not None:
-        layout = decode(code)
-        problem = layout_problem(layout, cat)
-        if problem is not None:
-            r, c, message = problem
-            raise InputError(message, place=f"tiles[{r}][{c}]", source=f"--code {code}")
-    else:
-        if seed is None:
-            import secrets
-
-            seed = secrets.randbelow(10**9)
-        layout = draw(cat, seed)
-    text = setup_text(cat, layout, seed)
+    try:
+        report = service.setup_generate(seed=seed, code=code, catalog=load_catalog(catalog))
+    except InputError as exc:
+        if code is not None and exc.source == f"code {code}":  # a tile of the code
+            exc.source = None
+            raise exc.in_file(f"--code {code}") from None
+        raise
+    text = report.detail.text
+    to_file = bool(output and output != "-")
     if as_json:
-        if output and output != "-":
+        if to_file:
             _write_or_print(text, output, force, "setup")
-        emit_json(
-            {
-                "seed": seed,
-                "code": encode(layout),
-                "tiles": _layout_json(layout),
-                "letters": list(cat.resolve(layout).rows),
-                "catalog": {"name": cat.name, "sha256": cat.sha256},
-                "output": output if output and output != "-" else None,
-            }
-        )
+        emit_json({**report.doc, "output": output if to_file else None})
         return 0
     _write_or_print(text, output, force, "setup")
-    if output and output != "-":
-        echo(f"Wrote {output}: {encode(layout)}")
+    if to_file:
+        echo(f"Wrote {output}: {report.doc['code']}")
     return 0
 
 
@@ -154,18 +134,11 @@ def verify(file: str, catalog: str | None, as_json: bool) -> int:
       referee setup verify examples/blindspot/tampered-setup.yaml   # no: exit 1
     """
     data = load_setup(file)
-    cat = load_catalog(catalog)
-    problems = check(data, cat)
     name = display_name(file)
+    report = service.setup_verify(file=service.SetupFile(data, name), catalog=load_catalog(catalog))
+    problems, cat = report.detail.problems, report.detail.catalog
     if as_json:
-        emit_json(
-            {
-                "valid": not problems,
-                "setup": name,
-                "problems": [p.to_dict() for p in problems],
-                "catalog": {"name": cat.name, "sha256": cat.sha256},
-            }
-        )
+        emit_json(report.doc)
     elif problems:
         noun = "problem" if len(problems) == 1 else "problems"
         echo(f"{name}: {len(problems)} {noun}:")
@@ -176,7 +149,7 @@ def verify(file: str, catalog: str | None, as_json: bool) -> int:
         echo(f"{name}: OK ({what} consistent with catalog {cat.name!r})")
     else:
         echo(f"{name}: OK (a 9x9 board written by letters; no tiles to cross-check)")
-    return 1 if problems else 0
+    return report.exit_code
 
 
 @setup.command("code")
@@ -194,18 +167,12 @@ def code(file: str, catalog: str | None, as_json: bool) -> int:
     Example:
       referee setup code setups/seed-2024.yaml
     """
-    found = load_layout(file, catalog, tiles_known=True)
-    if found.tiles is None:
-        raise InputError(
-            f"{display_name(file)}: this setup gives only letters, so it has no tiles to name"
-        )
-    layout = found.tiles
-    text = encode(layout)
+    report = service.setup_code(file=load_layout(file, catalog, tiles_known=True))
     if as_json:
-        emit_json({"code": text, "tiles": _layout_json(layout)})
+        emit_json(report.doc)
     else:
-        echo(text)
-    return 0
+        echo(report.detail)
+    return report.exit_code
 
 
 @setup.command("show")
@@ -250,13 +217,11 @@ def show(
         check_destinations([(output, "page")], force=force)
     cat = load_catalog(catalog)
     found = load_layout(file, catalog, tiles_known=True)
+    report = service.setup_show(file=found, catalog=cat)
     grid, layout = found.board, found.tiles
-    code_text = found.code
+    code_text = report.doc["code"]
     if output is not None:
-        footer = (
-            f"catalog {cat.name} · sha256 {cat.sha256[:16]}" if layout else "written by letters"
-        )
-        page = setup_svg(grid, layout, "Blind Spot setup", code_text or "", footer)
+        page = service.board_svg(found, cat)
         if output.lower().endswith(".pdf"):
             from referee.blindspot.render import setup_pdf
 
@@ -264,14 +229,7 @@ def show(
         else:
             write_text(output, page, force=force, what="SVG")
     if as_json:
-        emit_json(
-            {
-                "code": code_text,
-                "tiles": _layout_json(layout) if layout else None,
-                "letters": list(grid.rows),
-                "output": output if output != "-" else None,
-            }
-        )
+        emit_json({**report.doc, "output": output if output != "-" else None})
         return 0
     if output == "-":
         return 0
