@@ -552,6 +552,10 @@ def _sheet_path(path: str, ctx: sv.Ctx) -> FrameSheet:
 def _sheet_value(value: Any, ctx: sv.Ctx) -> FrameSheet:
     from referee.outofsight.formats import read_frame_sheet
 
+    if isinstance(value, str):
+        raise InputError(
+            "give the frame itself (an object with players:); file names are not accepted here"
+        )
     if not isinstance(value, dict):
         raise InputError(
             f"give the frame as an object (players: each player's bank), got {brief(value)}"
