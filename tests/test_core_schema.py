@@ -3,8 +3,11 @@ through it, so these are the promises every game's files get."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from helpers import Runner
 from referee.core.errors import InputError
 from referee.core.schema import MAX_DIGITS, Value, bounded_int, parse_yaml
 
@@ -112,3 +115,39 @@ def test_the_module_examples_run() -> None:
 
     result = doctest.testmod(schema)
     assert result.attempted >= 4 and result.failed == 0
+
+
+# ------------------------------------------------- aliases counted by their text
+
+
+def test_an_alias_of_a_long_string_used_many_times_is_refused() -> None:
+    """A few hundred kilobytes of YAML whose one long string is used a thousand
+    times would be drawn or printed a thousand times: refused, with the limit."""
+    from referee.core.schema import parse_yaml
+
+    long = "x" * 100_000
+    text = f"long: &s {long}\nmany:\n" + "".join("  - *s\n" for _ in range(1000))
+    with pytest.raises(InputError) as caught:
+        parse_yaml(text)
+    assert "characters of text (aliases?)" in caught.value.message
+    # the same text used a few times is fine, and so is a big file without aliases
+    few = f"long: &s {long}\nmany: [*s, *s]\n"
+    assert len(parse_yaml(few)["many"]) == 2
+    plain = "many:\n" + "".join(f"  - {'y' * 900}{i}\n" for i in range(1000))
+    assert len(parse_yaml(plain)["many"]) == 1000
+
+
+def test_spotit_render_of_an_alias_bomb_deck_writes_nothing(invoke: Runner, tmp_path: Path) -> None:
+    symbol = "s" * 50_000
+    cards = ["[*long, b, c]", "[*long, d, e]", "[b, d, f]", "[c, e, f]"]
+    deck = tmp_path / "deck.yaml"
+    deck.write_text(
+        f"name: bomb\nsymbols: [&long {symbol}]\ncards:\n"
+        + "".join(f"  - {c}\n" for c in cards * 200),
+        encoding="utf-8",
+    )
+    out = tmp_path / "cards.svg"
+    code, stdout, err = invoke("spotit", "render", str(deck), "-o", str(out))
+    assert (code, stdout) == (2, "")
+    assert err.startswith(f"Error: {deck}:") and "aliases?" in err and err.count("\n") == 1
+    assert not out.exists()

@@ -43,6 +43,11 @@ seeds all fit (a seed is at most 18 digits)."""
 MAX_DEPTH = 50
 """Deeper YAML is refused: no data file of the toolkit nests beyond a handful."""
 
+EXPANSION = 4
+EXPANSION_SLACK = 64 * 1024
+"""A document's strings may add up to this many times its own text (plus the
+slack): without aliases they never exceed it once."""
+
 MAX_VALUES = 2_000_000
 """YAML whose aliases expand to more values than this is refused (a few
 hundred bytes of aliases can stand for billions of values)."""
@@ -208,7 +213,7 @@ def parse_yaml_with_loader(text: str) -> Any:
         raise InputError(f"not valid YAML ({exc})") from None
     except RecursionError:
         raise InputError("YAML nested too deeply") from None
-    check_shape(data)
+    check_shape(data, len(text))
     return data
 
 
@@ -524,12 +529,19 @@ _CONSTRUCTOR: Any = None
 """An instance of the strict loader, for its scalar constructors."""
 
 
-def check_shape(data: Any) -> None:
+def check_shape(data: Any, text_length: int | None = None) -> None:
     """Refuse structures nested too deeply, with cycles, or whose aliases expand
     enormously, before any code walks them (no recursion here: an explicit
-    stack, and each shared object measured once)."""
+    stack, and each shared object measured once). With ``text_length`` (the
+    document's), the characters of its strings, each alias counted as many
+    times as it is used, may be at most :data:`EXPANSION` times the text
+    (plus :data:`EXPANSION_SLACK`): one long string used a thousand times is
+    refused, since whatever draws or prints the values would write it a
+    thousand times."""
     depth: dict[int, int] = {}
     size: dict[int, int] = {}
+    chars: dict[int, int] = {}
+    budget = None if text_length is None else EXPANSION * text_length + EXPANSION_SLACK
     pending: set[int] = set()
     if not isinstance(data, (list, dict)):
         return
@@ -544,6 +556,18 @@ def check_shape(data: Any) -> None:
             inner = [c for c in children if isinstance(c, containers)]
             depth[key] = 1 + max([depth[id(c)] for c in inner], default=0)
             size[key] = len(children) + sum([size[id(c)] for c in inner])
+            if budget is not None:
+                keys = node if isinstance(node, dict) else ()
+                chars[key] = (
+                    sum([len(c) for c in children if isinstance(c, str)])
+                    + sum([len(k) for k in keys if isinstance(k, str)])
+                    + sum([chars[id(c)] for c in inner])
+                )
+                if chars[key] > budget:
+                    raise InputError(
+                        f"YAML expands to over {budget:,} characters of text (aliases?); "
+                        "refusing to read it"
+                    )
             if depth[key] > MAX_DEPTH:
                 raise InputError(f"YAML nested too deeply (over {MAX_DEPTH} levels)")
             if size[key] > MAX_VALUES:
