@@ -93,7 +93,26 @@ CASES: dict[str, tuple[list[str], str | None, tuple[str, ...]]] = {
     "spotit-verify": (
         ["spotit", "verify", "examples/spotit/order-7.yaml"],
         "spotit",
-        ("referee.engine", "enchant", "fpdf"),
+        ("referee.engine", "enchant", "fpdf", "referee.spotit.minigames"),
+    ),
+    "spotit-result": (
+        ["spotit", "result", "well", "--counts", "ann=0,bob=3"],
+        "spotit",
+        # A ranking: no files, no planes, no verifying.
+        (
+            "yaml",
+            "enchant",
+            "fpdf",
+            "referee.engine",
+            "referee.core.files",
+            "referee.spotit.planes",
+            "referee.spotit.verify",
+        ),
+    ),
+    "setup-code": (
+        ["setup", "code", "setups/by-tiles.yaml"],
+        "blindspot",
+        ("enchant", "fpdf", "referee.core.scowl"),
     ),
 }
 
