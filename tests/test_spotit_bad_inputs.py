@@ -125,7 +125,7 @@ CASES: dict[str, Bad] = {
     ),
     "alias-bomb": Bad(
         verify(),
-        (D, "YAML expands to over 2,000,000 values (aliases?)", "refusing"),
+        (D, "YAML expands to over", "(aliases?)", "refusing"),
         (
             (
                 "deck.yaml",
