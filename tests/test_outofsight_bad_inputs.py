@@ -24,6 +24,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from helpers import Runner, assert_one_error_line
+from referee.engine import MAX_GAME_BYTES
 
 SHORT = 400
 """The Out of Sight error lines are short: at most this many characters."""
@@ -35,6 +36,8 @@ G = "{tmp}/game.yaml"
 
 GARBAGE = random.Random(5).randbytes(500) + b"\x00\x89PNG\r\n\x1a\n"
 BIG = b"players:\n  Ann: []\n# " + b"x" * (1100 * 1024) + b"\n"
+BIG_GAME = b"game: outofsight\n# " + b"x" * MAX_GAME_BYTES + b"\n"
+"""A game file may be larger than other files (:data:`referee.engine.MAX_GAME_BYTES`), not more."""
 GAME = b"game: out-of-sight\nmode: advanced\nplayers: [Brian, Jessica]\nhistory: []\n"
 AFTER_FRAME_1 = GAME.replace(b"history: []", b"history:\n") + (
     b"- {action: frame, frame: 1, banks: {Brian: {blue: 4, yellow: 4, green: 3, purple: 3, "
@@ -294,7 +297,9 @@ CASES: dict[str, Bad] = {
         with_game(frame(GOOD), b"mode: basic\n"),
     ),
     "game-file-garbage": Bad(game_frame(), (G, "binary"), with_game(frame(GOOD), GARBAGE)),
-    "game-file-over-1MiB": Bad(game_frame(), (G, "refusing"), with_game(frame(GOOD), BIG)),
+    "game-file-over-the-limit": Bad(
+        game_frame(), (G, "refusing"), with_game(frame(GOOD), BIG_GAME)
+    ),
     "game-file-bad-history": Bad(
         ("outofsight", "game", "show", G),
         (G, "line 4", "history[0]", "expected a mapping", "'undo'"),
