@@ -18,7 +18,7 @@ Two scenarios, each on a fresh server:
   every second is about 50 actions/s): the round trip a player sees.
 
     .venv/bin/python bench/load_serve.py            # both: the figures in docs/serve.md
-    .venv/bin/python bench/load_serve.py --scenario closed --serial   # a global lock
+    .venv/bin/python bench/load_serve.py --scenario closed
 
 Only 127.0.0.1 is ever contacted; the run gives up after --deadline seconds.
 """
@@ -118,7 +118,6 @@ def run(
     clients: int,
     actions: int,
     games: int,
-    serial: bool,
     deadline: float,
     base: str | None,
     think: float = 0.0,
@@ -126,8 +125,7 @@ def run(
     import yaml
 
     letters = yaml.safe_load((REPO / "setups" / "sample.yaml").read_text())["letters"]
-    env = {"REFEREE_SERVE_SERIAL": "1"} if serial else {}
-    env["REFEREE_SERVE_WORKERS"] = os.environ.get("REFEREE_SERVE_WORKERS", "")
+    env = {"REFEREE_SERVE_WORKERS": os.environ.get("REFEREE_SERVE_WORKERS", "")}
     folder = Path(tempfile.mkdtemp(prefix="referee-load-", dir=base)) / "games"
     with serving(folder, env=env) as server:
         names = [f"load-{i}" for i in range(games)]
@@ -237,7 +235,7 @@ def run(
         "clients": clients,
         "actions": sum(statuses.values()),
         "games": games,
-        "runner": "serial (one command at a time)" if serial else "threads (per-thread capture)",
+        "runner": "threads (the game services)",
         "accepted": sum(accepted.values()),
         "refused": statuses.get(422, 0),
         "server_errors": sum(v for k, v in statuses.items() if k >= 500),
@@ -279,7 +277,6 @@ def main() -> int:
         "--scenario", choices=["closed", "table", "both"], default="both", help="see above"
     )
     parser.add_argument("--think", type=float, default=1.0, help="table: mean think time (s)")
-    parser.add_argument("--serial", action="store_true", help="REFEREE_SERVE_SERIAL=1")
     parser.add_argument("--deadline", type=float, default=120.0, help="give up after (s)")
     parser.add_argument("--base", help="make the games folder under this folder (default: /tmp)")
     parser.add_argument("--json", action="store_true")
@@ -287,9 +284,7 @@ def main() -> int:
     thinks = {"closed": [0.0], "table": [args.think], "both": [0.0, args.think]}[args.scenario]
     ok = True
     for think in thinks:
-        result = run(
-            args.clients, args.actions, args.games, args.serial, args.deadline, args.base, think
-        )
+        result = run(args.clients, args.actions, args.games, args.deadline, args.base, think)
         if args.json:
             print(json.dumps(result))
         else:

@@ -1,106 +1,89 @@
-"""A game CLI shaped as the games will be after the engine port (issue 12),
-on the real engine, for the server's tests: ``referee tally game new/show/
-add/undo`` with ``--expect-version`` and a ``version`` in every JSON.
+"""A game service of a toy game on the real engine (a tally players add to in
+turn), for the server's tests: ``GAME``, ``NEW``, ``SHOW``, ``STEPS``
+(``add``, ``undo`` and ``crash``, a bug), ``QUESTIONS`` and ``game_doc``, as
+every game's service module has them (:mod:`referee.service`).
 
-The API must need no change for such a game: tests/test_serve_api.py plugs
-this group into the command tree and plays it through HTTP.
+The API must need no change for such a game: tests/test_serve_api.py puts
+this module in the registry and plays it through HTTP.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import click
-
-from engine_toy import TALLY, Add
+from engine_toy import TALLY, Add, Setup
 from referee import engine
-from referee.cli import emit_json, expect_version_option, json_option
+from referee import service as sv
+from referee.core.errors import InputError
+from referee.service import Report
+
+GAME = TALLY
 
 
-@click.group("tally")
-def tally() -> None:
-    """A tally (test game)."""
+def game_doc(current: Any) -> dict[str, Any]:
+    doc = current.state.to_dict()
+    return {"version": current.version, "players": list(current.log.setup.players), **doc}
 
 
-@tally.group("game")
-def game() -> None:
-    """Tally games."""
+def _report(current: Any, refusal: engine.Refusal | None = None) -> Report:
+    doc = {"valid": refusal is None, "reason": refusal.reason if refusal else None}
+    return Report({**doc, **game_doc(current)}, refusal is None, current.version, None, current)
 
 
-def _doc(replayed: Any) -> dict[str, Any]:
-    return {"version": replayed.version, **replayed.state.to_dict()}
+def new(path: str, *, players: list[str], force: bool = False) -> Report:
+    if len(players) < 2:
+        raise InputError("give at least two players", place="players")
+    return _report(engine.create(TALLY, path, Setup(tuple(players)), force=force))
 
 
-@game.command("new")
-@click.option("--players", required=True, help="Names, comma-separated.")
-@click.option("-o", "--output", required=True, metavar="FILE", help="The game file.")
-@click.option("--force", is_flag=True, help="Overwrite.")
-@json_option
-def new(players: str, output: str, force: bool, as_json: bool) -> int:
-    from engine_toy import Setup
-
-    replayed = engine.create(TALLY, output, Setup(tuple(players.split(","))), force=force)
-    emit_json(_doc(replayed))
-    return 0
+def show(path: str) -> Report:
+    current = engine.load(TALLY, path)
+    return Report(game_doc(current), True, current.version, None, current)
 
 
-@game.command("show")
-@click.argument("game_file", metavar="GAME")
-@json_option
-def show(game_file: str, as_json: bool) -> int:
-    emit_json(_doc(engine.load(TALLY, game_file)))
-    return 0
-
-
-@game.command("add")
-@click.argument("game_file", metavar="GAME")
-@click.option("--points", type=click.IntRange(0, 99), required=True, help="Points.")
-@click.option("--player", help="Who (default: whose turn it is).")
-@expect_version_option
-@json_option
 def add(
-    game_file: str, points: int, player: str | None, expect_version: int | None, as_json: bool
-) -> int:
+    path: str, *, points: int, player: str | None = None, expect_version: int | None = None
+) -> Report:
     def decide(current: Any) -> engine.Decision[Add, engine.Refusal | None]:
-        who = player or current.state.turn
-        action = Add("add", who, points)
+        action = Add("add", player or current.state.turn, points)
         verdict = TALLY.step(current.log.setup, current.state, action)
         if isinstance(verdict, engine.Refusal):
             return engine.Decision(None, verdict)
         return engine.Decision(action, None)
 
-    acted = engine.act(TALLY, game_file, decide, expect_version=expect_version)
-    refusal = acted.result
-    emit_json(
-        {
-            "valid": refusal is None,
-            "reason": refusal.reason if refusal else None,
-            **_doc(acted.game),
-        }
-    )
-    return 0 if refusal is None else 1
+    acted = engine.act(TALLY, path, decide, expect_version=expect_version)
+    return _report(acted.game, acted.result)
 
 
-@game.command("undo")
-@click.argument("game_file", metavar="GAME")
-@expect_version_option
-@json_option
-def undo(game_file: str, expect_version: int | None, as_json: bool) -> int:
-    acted = engine.undo(TALLY, game_file, expect_version=expect_version)
-    refused = isinstance(acted.result, engine.Refusal)
-    emit_json(
-        {
-            "valid": not refused,
-            "reason": acted.result.reason if isinstance(acted.result, engine.Refusal) else None,
-            **_doc(acted.game),
-        }
-    )
-    return 1 if refused else 0
+def undo(path: str, *, expect_version: int | None = None) -> Report:
+    acted = engine.undo(TALLY, path, expect_version=expect_version)
+    refusal = acted.result if isinstance(acted.result, engine.Refusal) else None
+    return _report(acted.game, refusal)
 
 
-@game.command("crash")
-@click.argument("game_file", metavar="GAME")
-@json_option
-def crash(game_file: str, as_json: bool) -> int:
+def crash(path: str) -> Report:
     """A bug: the server must answer 500 without its details."""
     raise ZeroDivisionError("secret detail")
+
+
+EXPECT = sv.Param("expect_version", sv.whole(0, 10**9))
+
+NEW = sv.Step(
+    "new",
+    new,
+    (
+        sv.Param("players", sv.names(8), required=True, kind="list"),
+        sv.Param("force", sv.flag, kind="flag"),
+    ),
+)
+SHOW = sv.Step("show", show)
+STEPS: dict[str, sv.Step] = {
+    "add": sv.Step(
+        "add",
+        add,
+        (sv.Param("points", sv.whole(0, 99), required=True), sv.Param("player", sv.text()), EXPECT),
+    ),
+    "undo": sv.Step("undo", undo, (EXPECT,)),
+    "crash": sv.Step("crash", crash),
+}
+QUESTIONS: dict[str, sv.Step] = {}

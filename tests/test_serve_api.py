@@ -1,10 +1,11 @@
-"""``referee serve``'s API in-process (Starlette's TestClient): every answer is
-the CLI's own JSON, every status code, every safety rule.
+"""``referee serve``'s API in-process (Starlette's TestClient): every answer
+is the game service's own report, every status code, every safety rule.
 
-Games are made and advanced through the API and through the CLI (CliRunner)
-on the same files; the CLI's output for the same step on a copy of the game
-file is compared byte for byte with the API's body. Today's CLI verbs (before
-the engine port) are in ``STEPS`` below: the one place to adapt at merge.
+Each route is checked against the service called directly
+(:mod:`referee.service`: ``service(game)``'s steps, ``question(route)``) on a
+copy of the same game file: the same document, the same status, the same file
+after. The same action through the CLI, the web and ``Step.call`` gives the
+same document (``test_cli_web_and_step_call_agree``).
 """
 
 from __future__ import annotations
@@ -21,30 +22,15 @@ import pytest
 from click.testing import CliRunner
 from starlette.testclient import TestClient
 
+from referee import service as sv
 from referee.cli import cli
+from referee.core.errors import RefereeError
 from referee.serve.app import Settings, create_app
 from referee.serve.security import MAX_BODY
 
 REPO = Path(__file__).resolve().parent.parent
 CODE = "BS1-17A8B11B-18B16A1B-5B2B4B-RC"
 TOKEN = "s3cret-token"
-
-# Today's CLI steps as argument lists (game file first), and the same step as
-# an API body. After the port: `play FILE WORD --at CELL` (the API body stays).
-STEPS: dict[str, tuple[list[str], dict[str, Any]]] = {
-    "play-legal": (
-        ["play", "{file}", "pet", "--at", "G1"],
-        {"action": "play", "word": "pet", "at": "G1"},
-    ),
-    "play-illegal": (
-        ["play", "{file}", "zzq", "--at", "A1"],
-        {"action": "play", "word": "zzq", "at": "A1"},
-    ),
-    "claim": (
-        ["claim", "{file}", "quash", "--player", "red"],
-        {"action": "claim", "word": "quash", "player": "red"},
-    ),
-}
 
 
 def cli_run(*args: str) -> tuple[int, str, str]:
@@ -77,13 +63,11 @@ def sample_letters() -> list[str]:
     return list(data["letters"])
 
 
-def new_blindspot(client: TestClient, name: str = "friday") -> dict[str, Any]:
+def new_blindspot(client: TestClient, name: str = "friday", **extra: Any) -> dict[str, Any]:
     """A two-player game on setups/sample.yaml (PET at G1 is legal there)."""
     layout = {"letters": sample_letters()}
-    r = client.post(
-        "/api/games",
-        json={"name": name, "game": "blindspot", "layout": layout, "players": ["red", "blue"]},
-    )
+    body = {"name": name, "game": "blindspot", "layout": layout, "players": ["red", "blue"]}
+    r = client.post("/api/games", json={**body, **extra})
     assert r.status_code == 201, r.text
     return dict(r.json())
 
@@ -111,10 +95,37 @@ def cli_board(path: Path) -> dict[str, Any]:
     return data
 
 
-# ----------------------------------------------------- the CLI's JSON, exactly
+def direct(
+    game: str, step: str, path: Path, body: dict[str, Any], web: Path | None = None
+) -> tuple[int, bytes]:
+    """The step through the service called directly, on ``path``: the status
+    and body the web must answer with (an error naming ``path`` names ``web``,
+    the game's file in the server's folder, instead)."""
+    fields = {k: v for k, v in body.items() if k not in ("action", "expect_version")}
+    fixed: dict[str, Any] = {"path": str(path)}
+    if "expect_version" in body:
+        fixed["expect_version"] = body["expect_version"]
+    try:
+        report = sv.service(game).STEPS[step].call(fields, files=False, **fixed)
+    except RefereeError as exc:
+        text = json.dumps(sv.error_doc(exc), ensure_ascii=False) + "\n"
+        return exc.http_status, text.replace(str(path), str(web or path)).encode()
+    return sv.http_status(report), (report.json() + "\n").encode()
 
 
-def test_show_is_the_cli_show_byte_for_byte(client: TestClient, folder: Path, repo: Path) -> None:
+def asked(route: str, body: dict[str, Any]) -> tuple[int, bytes]:
+    """A question through the service called directly."""
+    try:
+        report = sv.question(route).call(body, files=False)
+    except RefereeError as exc:
+        return exc.http_status, (json.dumps(sv.error_doc(exc)) + "\n").encode()
+    return sv.http_status(report, question=True), (report.json() + "\n").encode()
+
+
+# ------------------------------------------------- the service's own answers
+
+
+def test_show_is_the_service_show(client: TestClient, folder: Path, repo: Path) -> None:
     new_blindspot(client)
     new_wordblock(client, repo)
     r = client.post(
@@ -122,93 +133,110 @@ def test_show_is_the_cli_show_byte_for_byte(client: TestClient, folder: Path, re
     )
     assert r.status_code == 201
     for name, game in (("friday", "blindspot"), ("words", "wordblock"), ("sight", "outofsight")):
-        code, out, _ = cli_run(game, "game", "show", str(folder / f"{name}.yaml"), "--json")
-        assert code == 0
+        report = sv.service(game).SHOW.run(str(folder / f"{name}.yaml"))
         r = client.get(f"/api/games/{name}")
         assert r.status_code == 200
-        assert r.content == out.encode()
+        assert r.content == (report.json() + "\n").encode()
         assert r.headers["content-type"].startswith("application/json")
-        assert r.headers["x-referee-version"] == "0"
+        assert r.headers["x-referee-version"] == "0" == str(report.version)
+        assert {"players", "turn", "over"} <= set(r.json())
 
 
 def test_created_game_answers_with_show(client: TestClient, folder: Path) -> None:
     created = new_blindspot(client)
-    _, out, _ = cli_run("blindspot", "game", "show", str(folder / "friday.yaml"), "--json")
-    assert json.loads(out) == created
+    assert created == sv.service("blindspot").SHOW.run(str(folder / "friday.yaml")).doc
 
 
-@pytest.mark.parametrize("step", ["play-legal", "play-illegal"])
-def test_blindspot_step_is_the_cli_step(
-    client: TestClient, folder: Path, tmp_path: Path, step: str
+BLIND_SPOT_STEPS: list[dict[str, Any]] = [
+    {"action": "play", "word": "pet", "at": "G1"},
+    {"action": "play", "word": "zzq", "at": "A1"},
+    {"action": "play", "word": "pet", "at": "Z9"},
+    {"action": "hint", "min_length": 5},
+    {"action": "timeout", "expect_version": 0},
+    {"action": "undo"},
+    {"action": "undo"},
+    {"action": "skip-bonus"},
+]
+
+
+def test_blindspot_steps_are_the_service_steps(
+    client: TestClient, folder: Path, tmp_path: Path
 ) -> None:
+    """Each step through the API and through the service on a copy of the
+    same game: the same status and body, the same file after."""
     new_blindspot(client)
-    game = folder / "friday.yaml"
-    copy = tmp_path / "copy.yaml"
+    game, copy = folder / "friday.yaml", tmp_path / "copy.yaml"
     shutil.copyfile(game, copy)
-    args, body = STEPS[step]
-    code, out, _ = cli_run("blindspot", "game", *[a.format(file=copy) for a in args], "--json")
-    r = client.post("/api/games/friday/actions", json=body)
-    assert r.content == out.encode()
-    assert r.status_code == {0: 200, 1: 422}[code]
-    assert game.read_text() == copy.read_text()  # the same file, written the same way
+    statuses = []
+    for body in BLIND_SPOT_STEPS:
+        status, out = direct("blindspot", str(body["action"]), copy, body, game)
+        r = client.post("/api/games/friday/actions", json=body)
+        assert (r.status_code, r.content) == (status, out), body
+        assert game.read_bytes() == copy.read_bytes()
+        statuses.append(status)
+    assert statuses == [200, 422, 400, 200, 409, 200, 422, 400]
+    assert r.headers["x-referee-version"] == "2"
 
 
-def test_wordblock_claim_is_the_cli_claim(
+def test_wordblock_claim_is_the_service_claim(
     client: TestClient, folder: Path, tmp_path: Path, repo: Path
 ) -> None:
     new_wordblock(client, repo)
     copy = tmp_path / "copy.yaml"
     shutil.copyfile(folder / "words.yaml", copy)
-    args, body = STEPS["claim"]
-    code, out, _ = cli_run("wordblock", "game", *[a.format(file=copy) for a in args], "--json")
-    assert code == 0
+    body = {"action": "claim", "word": "quash", "player": "red"}
+    status, out = direct("wordblock", "claim", copy, body)
     r = client.post("/api/games/words/actions", json=body)
-    assert r.status_code == 200
-    assert r.content == out.encode()
+    assert (r.status_code, r.content) == (status, out) == (200, r.content)
     assert json.loads(r.content)["points"] == {"blue": 20, "red": 32}
     assert r.headers["x-referee-version"] == "1"
+    assert (folder / "words.yaml").read_bytes() == copy.read_bytes()
 
 
-OUT_OF_SIGHT_STEPS: list[tuple[list[str], dict[str, Any], int]] = [
-    (
-        ["turn", "{file}", "--cards", "red-3,blue-5", "--stop"],
-        {"action": "turn", "cards": ["red-3", "blue-5"], "stop": True},
-        200,
-    ),
-    (
-        ["turn", "{file}", "--cards", "green-7", "--time", "--doubles", "wipe"],
-        {"action": "turn", "cards": "green-7", "time": True, "doubles": "wipe"},
-        200,
-    ),
-    (
-        ["turn", "{file}", "--player", "Bob", "--stop"],
-        {"action": "turn", "player": "Bob", "stop": True},
-        400,
-    ),
-    (["undo", "{file}"], {"action": "undo"}, 200),
-    (["undo", "{file}"], {"action": "undo"}, 200),
-    (["undo", "{file}"], {"action": "undo"}, 422),
+OUT_OF_SIGHT_STEPS: list[tuple[dict[str, Any], int]] = [
+    ({"action": "turn", "cards": ["red-3", "blue-5"], "stop": True}, 200),
+    ({"action": "turn", "cards": "green-7", "time": True, "doubles": "wipe"}, 200),
+    ({"action": "turn", "player": "Bob", "stop": True}, 422),  # Ann's turn: the rules say no
+    ({"action": "turn", "cards": "red-99", "stop": True}, 400),
+    ({"action": "undo"}, 200),
+    ({"action": "undo"}, 200),
+    ({"action": "undo"}, 422),
 ]
 
 
-def test_outofsight_turns_and_undos_are_the_cli_steps(
+def test_outofsight_turns_and_undos_are_the_service_steps(
     client: TestClient, folder: Path, tmp_path: Path
 ) -> None:
-    """Each step through the API and through the CLI on a copy of the same
-    game: the same bytes out, the same file after."""
     body = {"name": "sight", "game": "outofsight", "players": ["Ann", "Bob"], "mode": "advanced"}
     assert client.post("/api/games", json=body).status_code == 201
     game, copy = folder / "sight.yaml", tmp_path / "copy.yaml"
     shutil.copyfile(game, copy)
-    for args, step, status in OUT_OF_SIGHT_STEPS:
-        code, out, _ = cli_run("outofsight", "game", *[a.format(file=copy) for a in args], "--json")
+    for step, status in OUT_OF_SIGHT_STEPS:
+        expected = direct("outofsight", str(step["action"]), copy, step, game)
         r = client.post("/api/games/sight/actions", json=step)
         assert r.status_code == status, r.text
-        assert {0: 200, 1: 422, 2: 400}[code] == status
-        assert r.content == out.encode(), step
-        assert game.read_text() == copy.read_text()
-    version = json.loads(cli_run("outofsight", "game", "show", str(copy), "--json")[1])["version"]
+        assert (r.status_code, r.content) == expected, step
+        assert game.read_bytes() == copy.read_bytes()
+    version = sv.service("outofsight").SHOW.run(str(copy)).version
     assert r.headers["x-referee-version"] == str(version) == "4"
+
+
+def test_refused_outofsight_step_is_422_with_reason(client: TestClient, folder: Path) -> None:
+    """A turn the rules refuse is a report with valid false (not an error):
+    422, its reason and explanation, nothing written."""
+    body = {"name": "sight", "game": "outofsight", "players": ["Ann", "Bob"]}
+    assert client.post("/api/games", json=body).status_code == 201
+    before = (folder / "sight.yaml").read_bytes()
+    r = client.post(
+        "/api/games/sight/actions", json={"action": "turn", "player": "Bob", "stop": True}
+    )
+    assert r.status_code == 422, r.text
+    doc = r.json()
+    assert doc["valid"] is False
+    assert doc["reason"] == "not-your-turn"
+    assert doc["explanation"]
+    assert r.headers["x-referee-version"] == "0"
+    assert (folder / "sight.yaml").read_bytes() == before
 
 
 def test_refused_step_is_422_with_reason_and_writes_nothing(
@@ -244,36 +272,39 @@ def test_stale_version_is_409_and_nothing_written(client: TestClient, folder: Pa
     assert stale.json() == {
         "error": {"kind": "conflict", "message": "game changed: version is 1, expected 0"}
     }
+    assert stale.headers["x-referee-version"] == "1"
     assert (folder / "friday.yaml").read_bytes() == before
+    hint = client.post("/api/games/friday/actions", json={"action": "hint", "expect_version": 0})
+    assert hint.status_code == 409  # a step that records nothing: checked by the server
 
 
-def test_bad_input_is_400_with_the_cli_message(client: TestClient, folder: Path) -> None:
+def test_bad_input_is_400_naming_the_field(client: TestClient) -> None:
     new_blindspot(client)
-    code, out, err = cli_run(
-        "blindspot", "game", "play", str(folder / "friday.yaml"), "pet", "--at", "Z9", "--json"
-    )
-    assert code == 2
     r = client.post("/api/games/friday/actions", json={"action": "play", "word": "pet", "at": "Z9"})
     assert r.status_code == 400
-    assert r.content == out.encode()
-    assert r.json()["error"]["message"] == err.removeprefix("Error: ").strip()
+    message = r.json()["error"]["message"]
+    assert message.startswith("at: ")
+    assert "--" not in message
 
 
 @pytest.mark.parametrize(
     ("body", "words"),
     [
-        ({"action": "fly"}, "not a step of blindspot"),
+        ({"action": "fly"}, "action: 'fly' is not a step of blindspot"),
         ({"action": "new"}, "not a step"),
         ({}, "not a step"),
         ({"action": "play", "wrd": "pet", "at": "A1"}, "unknown field 'wrd'"),
-        ({"action": "play", "word": ["p", "e,t"], "at": "A1"}, "cannot contain a comma"),
-        ({"action": "play", "word": True, "at": "A1"}, "expected a string"),
-        ({"action": "play", "word": {"a": 1}, "at": "A1"}, "expected a string"),
+        ({"action": "play", "word": ["p", "e,t"], "at": "A1"}, "word: expected text"),
+        ({"action": "play", "word": True, "at": "A1"}, "word: expected text"),
+        ({"action": "play", "word": {"a": 1}, "at": "A1"}, "word: expected text"),
         ({"action": "play", "word": "pet", "at": "A1", "allow": "/etc/passwd"}, "file names"),
-        ({"action": "play", "word": "pet", "at": "A1", "dictionary": "/etc/words"}, "enchant tag"),
+        (
+            {"action": "play", "word": "pet", "at": "A1", "dictionary": "/etc/words"},
+            "dictionary: give an installed dictionary's name",
+        ),
         ({"action": "play", "word": "pet", "at": "A1", "json": True}, "unknown field 'json'"),
         ({"action": "play", "word": "p\u0000t", "at": "A1"}, "NUL"),
-        ({"action": "timeout", "anyway": "yes"}, "expected true or false"),
+        ({"action": "timeout", "anyway": "yes"}, "anyway: expected true or false"),
         ({"action": "undo", "expect_version": -1}, "expect_version"),
         ({"action": "undo", "expect_version": "1"}, "expect_version"),
         ({"action": "undo", "expect_version": True}, "expect_version"),
@@ -285,6 +316,7 @@ def test_bad_fields_are_400(client: TestClient, body: dict[str, Any], words: str
     assert r.status_code == 400, r.text
     assert words in r.json()["error"]["message"]
     assert r.json()["error"]["kind"] == "input"
+    assert "--" not in r.json()["error"]["message"]
 
 
 def test_a_value_that_looks_like_an_option_stays_a_value(client: TestClient) -> None:
@@ -324,13 +356,20 @@ def test_outofsight_frame_from_a_json_object(client: TestClient, folder: Path) -
     )
     assert bad.status_code == 400
     message = bad.json()["error"]["message"]
-    assert message.startswith("frame_file: line 1: unknown key 'Ann'")  # the field, not a temp path
+    assert message.startswith("frame_file: ")  # the field, never a temporary file
+    assert "unknown key 'Ann'" in message
     assert "/tmp" not in message
     path = client.post(
         "/api/games/sight/actions", json={"action": "frame", "frame_file": "/etc/passwd"}
     )
     assert path.status_code == 400
     assert "file names are not accepted" in path.json()["error"]["message"]
+    for never in ({"next": "next.yaml"}, {"force": True}):
+        r = client.post(
+            "/api/games/sight/actions", json={"action": "frame", "frame_file": banks, **never}
+        )
+        assert r.status_code == 400
+        assert "unknown field" in r.json()["error"]["message"]
 
 
 def test_steps_are_listed_and_unknown_ones_refused(client: TestClient, repo: Path) -> None:
@@ -340,10 +379,14 @@ def test_steps_are_listed_and_unknown_ones_refused(client: TestClient, repo: Pat
     assert "not a step of wordblock" in r.json()["error"]["message"]
     steps = client.get("/api/games/words/steps").json()
     assert steps["game"] == "wordblock"
+    assert set(steps["steps"]) == set(sv.service("wordblock").STEPS)
     assert {"claim", "place", "move-block", "undo"} <= set(steps["steps"])
     claim = {f["name"]: f for f in steps["steps"]["claim"]}
     assert claim["challenged_by"]["kind"] == "value"
+    assert claim["word"]["required"] is True
     assert "game_file" not in claim
+    assert "path" in claim
+    assert "expect_version" not in claim
 
 
 # ------------------------------------------------------------- the games list
@@ -413,12 +456,13 @@ def test_create_errors(client: TestClient, folder: Path) -> None:
         ({"name": "ok", "game": "blindspot", "layout": CODE, "output": "x.yaml"}, 400, "unknown"),
         ({"name": "ok", "game": "blindspot", "layout": CODE, "force": True}, 400, "unknown"),
         ({"name": "ok", "game": "blindspot", "layout": "BS1-XX", "players": ["red"]}, 400, ""),
-        ({"name": "ok", "game": "wordblock", "players": ["solo"]}, 400, "--players"),
+        ({"name": "ok", "game": "wordblock", "players": ["solo"]}, 400, "players"),
     ]
     for body, status, words in cases:
         r = client.post("/api/games", json=body)
         assert r.status_code == status, (body, r.text)
         assert words in r.json()["error"]["message"], (body, r.text)
+        assert "--" not in r.json()["error"]["message"], (body, r.text)
     assert sorted(p.name for p in folder.iterdir()) == ["friday.yaml"]
 
 
@@ -448,44 +492,188 @@ def test_create_takes_a_layout_object(client: TestClient, repo: Path) -> None:
     assert r.json()["turn"] == "blue"
 
 
+# -------------------------------------------------------------- regressions
+
+
+def test_allow_list_words_are_kept_by_the_game(client: TestClient, folder: Path) -> None:
+    """``allow`` at the start: the game file keeps the words themselves, so
+    the next play of a word only the list has is legal (200)."""
+    rows = [list(row) for row in sample_letters()]
+    for cell, letter in zip(("I1", "H1", "F1"), "zzq", strict=True):  # PET at G1, as ZZQ
+        rows[int(cell[1]) - 1][ord(cell[0]) - ord("A")] = letter
+    board = ["".join(row) for row in rows]
+    body = {"name": "house", "game": "blindspot", "layout": {"letters": board}}
+    r = client.post("/api/games", json={**body, "players": ["red", "blue"], "allow": ["zzq"]})
+    assert r.status_code == 201, r.text
+    assert "zzq" in (folder / "house.yaml").read_text()
+    before = client.post(
+        "/api/check-word", json={"word": "zzq", "at": "G1", "layout": body["layout"]}
+    )
+    assert before.json()["valid"] is False  # not a word without the game's allow list
+    r = client.post("/api/games/house/actions", json={"action": "play", "word": "zzq", "at": "G1"})
+    assert r.status_code == 200, r.text
+    assert r.json()["valid"] is True
+    assert r.headers["x-referee-version"] == "1"
+
+
+def test_players_that_are_not_colours_name_the_field(client: TestClient, folder: Path) -> None:
+    r = client.post(
+        "/api/games",
+        json={"name": "ab", "game": "blindspot", "layout": CODE, "players": "Ana, Ben"},
+    )
+    assert r.status_code == 400, r.text
+    message = r.json()["error"]["message"]
+    assert message.startswith("players: unknown colour 'ana'")
+    assert "--" not in message
+    assert not (folder / "ab.yaml").exists()
+
+
+def test_a_dictionary_is_a_name_never_a_file(
+    client: TestClient, folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file named ``key`` in the server's working folder is not read as a
+    word list: ``dictionary`` from the web is an installed dictionary's name."""
+    (tmp_path / "key").write_text("pet\nzzq\n")
+    monkeypatch.chdir(tmp_path)
+    new_blindspot(client)
+    for route, body in (
+        ("/api/check-word", {"word": "zzq", "at": "A1", "layout": CODE, "dictionary": "key"}),
+        (
+            "/api/games/friday/actions",
+            {"action": "play", "word": "zzq", "at": "A1", "dictionary": "key"},
+        ),
+        (
+            "/api/games",
+            {
+                "name": "k",
+                "game": "blindspot",
+                "layout": CODE,
+                "players": ["red", "blue"],
+                "dictionary": "key",
+            },
+        ),
+    ):
+        r = client.post(route, json=body)
+        assert r.status_code == 400, (route, r.text)
+        message = r.json()["error"]["message"]
+        assert message.startswith("dictionary"), message
+        assert "--" not in message
+    assert not (folder / "k.yaml").exists()
+
+
+def test_cli_web_and_step_call_agree(client: TestClient, folder: Path, tmp_path: Path) -> None:
+    """The same action through the CLI, the web API and ``Step.call`` gives
+    the same document (and the same file)."""
+    new_blindspot(client)
+    by_cli, by_call = tmp_path / "cli.yaml", tmp_path / "call.yaml"
+    shutil.copyfile(folder / "friday.yaml", by_cli)
+    shutil.copyfile(folder / "friday.yaml", by_call)
+    actions: list[tuple[list[str], dict[str, Any]]] = [
+        (["play", "{}", "pet", "--at", "G1"], {"action": "play", "word": "pet", "at": "G1"}),
+        (["play", "{}", "zzq", "--at", "A1"], {"action": "play", "word": "zzq", "at": "A1"}),
+        (["hint", "{}", "--min-length", "6"], {"action": "hint", "min_length": 6}),
+        (["undo", "{}"], {"action": "undo"}),
+    ]
+    for args, body in actions:
+        code, out, _ = cli_run("blindspot", "game", *[a.format(by_cli) for a in args], "--json")
+        web = client.post("/api/games/friday/actions", json=body)
+        fields = {k: v for k, v in body.items() if k != "action"}
+        report = (
+            sv.service("blindspot")
+            .STEPS[body["action"]]
+            .call(fields, files=False, path=str(by_call))
+        )
+        assert json.loads(out) == web.json() == report.doc, body
+        assert web.status_code == sv.http_status(report) == {0: 200, 1: 422}[code]
+        assert by_cli.read_bytes() == (folder / "friday.yaml").read_bytes() == by_call.read_bytes()
+    code, out, _ = cli_run("blindspot", "game", "show", str(by_cli), "--json")
+    assert json.loads(out) == client.get("/api/games/friday").json()
+    sample = str(REPO / "setups" / "sample.yaml")
+    code, out, _ = cli_run("check-word", "pet", "--layout", sample, "--at", "G1", "--json")
+    body = {"word": "pet", "layout": {"letters": sample_letters()}, "at": "G1"}
+    web = client.post("/api/check-word", json=body)
+    assert json.loads(out) == web.json() == sv.question("check-word").call(body, files=False).doc
+
+
+def test_listing_survives_corrupt_files_and_sees_every_change(
+    client: TestClient, folder: Path
+) -> None:
+    """A corrupt game file is left out of the listing (and shows as its
+    error); a file changed to other bytes of the same size, time and inode is
+    read again (the cache is keyed on the bytes)."""
+    new_blindspot(client)
+    client.post("/api/games/friday/actions", json={"action": "play", "word": "pet", "at": "G1"})
+    game = folder / "friday.yaml"
+    (folder / "bad-history.yaml").write_text(game.read_text().replace('"at": "G1"', '"at": "Z9"'))
+    (folder / "binary.yaml").write_bytes(b"\x00\xff")
+    (folder / "deep.yaml").write_text("game: blindspot\nx: " + "[" * 3000 + "]" * 3000 + "\n")
+    rows = client.get("/api/games").json()
+    assert [r["name"] for r in rows] == ["friday"]
+    r = client.get("/api/games/bad-history")
+    assert r.status_code == 400
+    assert "history[0]" in r.json()["error"]["message"]
+    assert client.get("/api/games/binary").status_code == 404
+    # the same size, mtime and inode, other bytes: seen
+    st = os.stat(game)
+    text = game.read_text()
+    assert '"word": "pet"' in text
+    with open(game, "r+", encoding="utf-8") as f:
+        f.write(text.replace('"player": "red"', '"player": "blu"'))
+    os.utime(game, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert os.stat(game).st_size == st.st_size and os.stat(game).st_ino == st.st_ino
+    assert client.get("/api/games/friday").status_code == 400
+    assert [r["name"] for r in client.get("/api/games").json()] == []
+    with open(game, "w", encoding="utf-8") as f:
+        f.write(text)
+    assert client.get("/api/games/friday").json()["turn"] == "blue"
+
+
 # ----------------------------------------------------------------- questions
 
 
 def test_questions_answer_200_for_yes_and_no(client: TestClient, repo: Path) -> None:
-    layout = str(repo / "setups" / "sample.yaml")
     letters = cli_board(repo / "setups" / "sample.yaml")["letters"]
-    for word, at in (("seas", "D1"), ("zzzq", "D1")):
-        code, out, _ = cli_run("check-word", word, "--layout", layout, "--at", at, "--json")
-        r = client.post(
-            "/api/check-word", json={"word": word, "at": at, "layout": {"letters": letters}}
-        )
+    for word, at, valid in (("seas", "D1", True), ("zzzq", "D1", False)):
+        body = {"word": word, "at": at, "layout": {"letters": letters}}
+        r = client.post("/api/check-word", json=body)
+        assert (r.status_code, r.content) == asked("check-word", body)
         assert r.status_code == 200
-        assert r.content == out.encode()
-        assert r.json()["valid"] is (code == 0)
+        assert r.json()["valid"] is valid
     board = cli_board(repo / "examples" / "wordblock" / "rulebook.yaml")
-    code, out, _ = cli_run(
-        "score-claim",
-        "quash",
-        "--board",
-        str(repo / "examples" / "wordblock" / "rulebook.yaml"),
-        "--player",
-        "red",
-        "--json",
-    )
-    r = client.post("/api/score-claim", json={"word": "quash", "player": "red", "board": board})
-    assert (r.status_code, r.content) == (200, out.encode())
     frame = cli_board(repo / "examples" / "outofsight" / "example-three.yaml")
-    code, out, _ = cli_run(
-        "score-frame", str(repo / "examples" / "outofsight" / "example-three.yaml"), "--json"
-    )
-    r = client.post("/api/score-frame", json={"file": frame})
-    assert (r.status_code, r.content) == (200, out.encode())
     deck = cli_board(repo / "examples" / "spotit" / "order-2.yaml")
-    code, out, _ = cli_run(
-        "spotit", "match", str(repo / "examples" / "spotit" / "order-2.yaml"), "1", "2", "--json"
-    )
-    r = client.post("/api/spotit/match", json={"deck": deck, "first": 1, "second": 2})
-    assert (r.status_code, r.content) == (200, out.encode())
+    asks: list[tuple[str, dict[str, Any]]] = [
+        ("words", {"layout": CODE, "min_length": 7}),
+        ("score-claim", {"word": "quash", "player": "red", "board": board}),
+        ("score-frame", {"file": frame}),
+        ("take", {"roll": [5, 4, 2], "cards": [9, 2]}),
+        ("spotit/match", {"deck": deck, "first": 1, "second": 2}),
+        ("spotit/verify", {"deck": deck}),
+        ("spotit/generate", {"order": 2, "seed": 7}),
+        ("setup/generate", {"seed": 3}),
+        ("setup/generate", {"code": CODE}),
+        ("setup/show", {"file": {"letters": letters}}),
+        ("setup/verify", {"file": cli_board(repo / "setups" / "by-tiles.yaml")}),
+    ]
+    for route, body in asks:
+        r = client.post(f"/api/{route}", json=body)
+        assert (r.status_code, r.content) == asked(route, body), route
+        assert r.status_code == 200, (route, r.text)
+
+
+def test_every_question_of_the_registry_has_its_route(client: TestClient) -> None:
+    """``POST /api/<route>`` for every question: the CLI name, ``/`` for the
+    space; an empty body is the question's own answer (400 for a missing
+    field), never a 404 or a 500."""
+    for name in sv.QUESTIONS:
+        route = name.replace(" ", "/")
+        r = client.post(f"/api/{route}", json={})
+        assert r.status_code in (200, 400), (route, r.text)
+        status, body = asked(name, {})
+        assert r.status_code == status, route
+        if status == 400:
+            assert r.content == body, route
+    assert client.post("/api/setup%20generate", json={}).status_code == 404
 
 
 def test_question_with_a_setup_code(client: TestClient) -> None:
@@ -678,22 +866,37 @@ def test_pages_render(client: TestClient, repo: Path) -> None:
     assert client.get("/static/__init__.py").status_code == 404
 
 
-def test_board_svg_is_setup_shows(client: TestClient, tmp_path: Path) -> None:
+def test_board_svg_is_the_services_picture(client: TestClient) -> None:
+    from referee.blindspot import service as blindspot
+    from referee.serve.api import board_svg
+
     r = client.post(
         "/api/games",
         json={"name": "friday", "game": "blindspot", "layout": CODE, "players": ["red", "blue"]},
     )
     assert r.status_code == 201
-    out = tmp_path / "board.svg"
-    layout = tmp_path / "layout.yaml"
-    assert cli_run("setup", "generate", "--code", CODE, "-o", str(layout))[0] == 0
-    assert cli_run("setup", "show", str(layout), "--svg", str(out))[0] == 0
+    picture = board_svg(blindspot.layout_from_code(CODE))
     r = client.get("/api/games/friday/board.svg")
     assert r.status_code == 200
     assert r.headers["content-type"].startswith("image/svg+xml")
-    assert r.text == out.read_text()
+    assert r.text == picture
+    assert client.get(f"/api/board.svg?code={CODE}").text == picture
+    bad = client.get("/api/board.svg?code=BS1-0")
+    assert bad.status_code == 400
+    assert bad.json()["error"]["message"].startswith("code: ")
+    new_blindspot(client, "letters")  # a board by letters only
+    assert client.get("/api/games/letters/board.svg").text.count('class="l letter"') == 81
+    client.post("/api/games", json={"name": "sight", "game": "outofsight", "players": ["A", "B"]})
+    assert client.get("/api/games/sight/board.svg").status_code == 404
+    assert client.get("/api/games/none/board.svg").status_code == 404
+
+
+def test_board_svg_is_what_setup_show_draws(client: TestClient, tmp_path: Path) -> None:
+    out = tmp_path / "board.svg"
+    layout = tmp_path / "layout.yaml"
+    assert cli_run("setup", "generate", "--code", CODE, "-o", str(layout))[0] == 0
+    assert cli_run("setup", "show", str(layout), "-o", str(out))[0] == 0
     assert client.get(f"/api/board.svg?code={CODE}").text == out.read_text()
-    assert client.get("/api/board.svg?code=BS1-0").status_code == 400
 
 
 def test_explanations(client: TestClient) -> None:
@@ -774,44 +977,33 @@ def test_timer_time_called_by_the_time_keeper(client: TestClient) -> None:
 
 @pytest.fixture
 def tally(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Plug a game shaped as after the engine port into the command tree."""
-    from referee.serve import compat
-
-    monkeypatch.setitem(cli.lazy, "tally", "serve_tally:tally")
-    monkeypatch.setattr(compat, "GAMES", (*compat.GAMES, "tally"))
-    monkeypatch.setitem(compat.GAME_KINDS, "tally", "tally")
+    """Put a toy game's service (tests/serve_tally.py) in the registry."""
+    monkeypatch.setitem(sv.GAMES, "tally", "serve_tally")
 
 
 @pytest.mark.usefixtures("tally")
-def test_a_game_on_the_engine_needs_no_change(client: TestClient, folder: Path) -> None:
+def test_a_game_of_the_registry_needs_no_change(client: TestClient, folder: Path) -> None:
     r = client.post("/api/games", json={"name": "t", "game": "tally", "players": ["ann", "bob"]})
     assert r.status_code == 201, r.text
-    assert r.json() == {"version": 0, "totals": {"ann": 0, "bob": 0}, "turn": "ann"}
+    assert r.json() == {
+        "version": 0,
+        "players": ["ann", "bob"],
+        "totals": {"ann": 0, "bob": 0},
+        "turn": "ann",
+    }
     r = client.post(
         "/api/games/t/actions", json={"action": "add", "points": 3, "expect_version": 0}
     )
     assert r.status_code == 200, r.text
     assert r.json()["version"] == 1
     assert r.headers["x-referee-version"] == "1"
-    # the stale write is refused by the engine itself (--expect-version is passed on)
+    # the stale write is refused by the engine itself (expect_version is passed on)
     before = (folder / "t.yaml").read_bytes()
     stale = client.post(
         "/api/games/t/actions", json={"action": "add", "points": 5, "expect_version": 0}
     )
     assert stale.status_code == 409
-    code, out, _ = cli_run(
-        "tally",
-        "game",
-        "add",
-        str(folder / "t.yaml"),
-        "--points",
-        "5",
-        "--expect-version",
-        "0",
-        "--json",
-    )
-    assert code == 2
-    assert stale.content == out.encode()
+    assert stale.json()["error"]["message"] == "game changed: version is 1, expected 0"
     assert (folder / "t.yaml").read_bytes() == before
     # the rules' no: 422 with the reason
     wrong = client.post(
@@ -823,10 +1015,22 @@ def test_a_game_on_the_engine_needs_no_change(client: TestClient, folder: Path) 
     assert undo.status_code == 200
     assert client.get("/api/games/t").json() == {
         "version": 2,
+        "players": ["ann", "bob"],
         "totals": {"ann": 0, "bob": 0},
         "turn": "ann",
     }
-    assert client.get("/api/games").json()[0]["version"] == 2
+    assert client.get("/api/games").json() == [
+        {
+            "name": "t",
+            "game": "tally",
+            "players": ["ann", "bob"],
+            "version": 2,
+            "over": False,
+            "turn": "ann",
+        }
+    ]
+    steps = client.get("/api/games/t/steps").json()
+    assert steps["steps"]["add"][0] == {"name": "points", "kind": "value", "required": True}
 
 
 def test_blindspot_bonus_flow(client: TestClient) -> None:

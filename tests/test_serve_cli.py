@@ -103,17 +103,30 @@ def test_qr_code_is_a_square_of_blocks() -> None:
 
 
 def test_docs_name_every_route_and_step(repo: Path) -> None:
-    """docs/serve.md documents every question route and every step the CLI has."""
-    from referee.serve import compat
-    from referee.serve.api import QUESTIONS
-    from referee.serve.commands import subcommands
+    """docs/serve.md documents every question route and every step of every
+    game's service."""
+    from referee import service as sv
+    from referee.serve.api import routes
 
     text = (repo / "docs" / "serve.md").read_text(encoding="utf-8")
-    for route in QUESTIONS:
+    for route in routes():
         assert f"/api/{route}" in text, route
-    for game in compat.GAMES:
-        for step in subcommands([game, "game"]):
-            if step != "show":
-                assert f"| {game} | `{step}`" in text or f"`{step}`" in text, (game, step)
+    for game in sv.GAMES:
+        for step in [*sv.service(game).STEPS, "new"]:
+            assert f"| {game} | `{step}`" in text or f"`{step}`" in text, (game, step)
     for status in (200, 201, 303, 400, 403, 404, 405, 409, 413, 415, 422, 500):
         assert f"| {status} |" in text, status
+
+
+def test_the_server_swaps_no_stream_and_runs_no_click_command(repo: Path) -> None:
+    """The server calls the services: it never replaces sys.stdout, sys.stderr
+    or sys.stdin, and only ``referee serve`` itself (serve/cli.py) imports click."""
+    import re
+
+    for path in sorted((repo / "src" / "referee" / "serve").rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"sys\.(stdout|stderr|stdin)\s*=", text), path
+        if path.name != "cli.py":
+            assert not re.search(r"^\s*(import click|from click)", text, re.M), path
+            assert "referee.cli" not in text, path
+            assert "_cli" not in text, path

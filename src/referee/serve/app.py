@@ -1,9 +1,9 @@
 """The Starlette application: routes, wired to the API, the events and the pages.
 
-Starlette rather than FastAPI: the API's shapes are the CLI's, found by
-introspection of the Click tree at request time, so FastAPI's model
-declarations would have nothing to declare; Starlette is the small ASGI core
-FastAPI itself stands on (routing, streaming responses, a test client).
+Starlette rather than FastAPI: the API's shapes are the game services' own
+(each step's fields, :class:`referee.service.Param`), so FastAPI's model
+declarations would only repeat them; Starlette is the small ASGI core FastAPI
+itself stands on (routing, streaming responses, a test client).
 """
 
 from __future__ import annotations
@@ -18,12 +18,12 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from referee.core.errors import RefereeError
 from referee.core.values import frozen
 from referee.serve import pages
 from referee.serve.api import Api, Reply, error
 from referee.serve.events import Hub
 from referee.serve.games import BadName, Folder, check_name
-from referee.serve.runner import Runner
 from referee.serve.security import BodyError, Guard, is_json, read_json
 
 TIMER_EVENTS = ("go", "stop", "time", "flip", "reset")
@@ -37,7 +37,6 @@ class Settings:
     token: str | None = None
     lan: bool = False
     interval: float = 0.2
-    serial: bool = False
 
 
 def respond(reply: Reply) -> Response:
@@ -48,7 +47,7 @@ def respond(reply: Reply) -> Response:
 def create_app(settings: Settings) -> Guard:
     """The ASGI application (the Starlette app inside the safety guard)."""
     folder = Folder(settings.dir)
-    api = Api(folder, Runner(serial=settings.serial))
+    api = Api(folder)
     hub: Hub | None = None
 
     def the_hub() -> Hub:
@@ -182,9 +181,9 @@ def create_app(settings: Settings) -> Guard:
         return respond(await in_thread(api.board_svg, None, code))
 
     async def explanations(request: Request) -> Response:
-        from referee.serve import compat
+        from referee.serve.api import explanations as words
 
-        return JSONResponse(compat.explanations())
+        return JSONResponse(words())
 
     async def not_found(request: Request) -> Response:
         return respond(error(404, "not-found", f"no route {request.url.path}"))
@@ -200,12 +199,13 @@ def create_app(settings: Settings) -> Guard:
             check_name(name)
         except BadName:
             return pages.missing(request, "That is not a game name.")
-        info = folder.info(name)
-        if info is None:
+        try:
+            kind = await asyncio.to_thread(folder.kind, name)
+        except RefereeError:
             return pages.missing(request, f"There is no game named {name!r} here.")
         shown = await in_thread(api.show, name)
-        board = await in_thread(api.board_svg, name) if info.game == "blindspot" else None
-        return pages.game(request, name, info.game, shown, board)
+        board = await in_thread(api.board_svg, name) if kind == "blindspot" else None
+        return pages.game(request, name, kind, shown, board)
 
     async def check_page(request: Request) -> Response:
         return pages.check(request)

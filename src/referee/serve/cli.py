@@ -67,7 +67,7 @@ def _lan_address() -> str:
 def serve(folder: str, port: int, host: str, lan: bool) -> int:
     """Serve the games to the phones at the table, live.
 
-    Pages and a JSON API. Every answer is the referee's own (the same commands as the CLI), and the
+    Pages and a JSON API. Every answer is the referee's own (the same game services as the CLI), and the
     game files are the CLI's: a move made on a phone is what 'game show'
     prints next. Without --lan only this machine can connect.
 
@@ -122,16 +122,15 @@ def run(folder: str, host: str, port: int, token: str | None, lan: bool) -> int:
 
     from referee.serve.app import Settings, create_app
 
-    # Commands run in threads and hold the interpreter in 5 ms slices by
+    # Steps run in threads and hold the interpreter in 5 ms slices by
     # default; shorter slices let the event loop send events and answers
-    # sooner while commands run (measured in docs/serve.md).
+    # sooner while steps run (measured in docs/serve.md).
     try:
         switch = float(os.environ.get("REFEREE_SERVE_SWITCH") or 0.001)
     except ValueError:
         switch = 0.001
     sys.setswitchinterval(min(max(switch, 0.0001), 0.1))
-    serial = os.environ.get("REFEREE_SERVE_SERIAL") == "1"
-    app = create_app(Settings(folder, token=token, lan=lan, serial=serial))
+    app = create_app(Settings(folder, token=token, lan=lan))
     config = uvicorn.Config(
         app,
         host=host,

@@ -6,7 +6,7 @@ One task polls, every ``interval`` seconds, the games that have a page open
 the file's signature changed. The file system is touched only in the hub's
 own reader thread, never in the event loop (under load, every system call the
 loop makes waits for the interpreter lock held by the threads running
-commands). So writes by the CLI are seen exactly
+steps). So writes by the CLI are seen exactly
 like the server's own, on any file system, with no extra dependency; the
 delay is at most one interval (0.2 s by default; measured in docs/serve.md).
 
@@ -61,7 +61,7 @@ class Hub:
         self.closing = asyncio.Event()
         self._wake = asyncio.Event()
         self._poked: set[str] = set()
-        # its own reader thread: never queued behind the commands being run
+        # its own reader thread: never queued behind the steps being run
         self._reader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="referee-events")
 
     async def _version(self, name: str) -> int | None:

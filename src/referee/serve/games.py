@@ -1,47 +1,45 @@
-"""The games folder: names, paths, versions and what kind of game a file is.
+"""The games folder: names, paths, and what each game file holds.
 
 A game's name is ``[a-z0-9-]{1,40}``; its file is ``DIR/NAME.yaml``. Nothing
 else is ever read or written: a name that does not match is refused before
 any path is built, and an entry that is not a regular file (a symlink, a
 folder, a device) is not a game.
 
-A game's *version* is the number of actions its file records (the engine's
-definition). The server reads it from the file itself, so it sees writes by
-the CLI as well as its own; a file's signature (inode, size, mtime) says
-when to read it again.
+What a game is (its kind, players, version, whose turn, whether it is over,
+and ``show --json`` itself) is the game service's own answer
+(:mod:`referee.service`), never read by the server's own means: after the
+server's step, ``module.game_doc(report.game)`` of the step's report; for a
+file written by anyone else (the CLI, an edit by hand), the file's bytes
+replayed by the engine for the game its ``game:`` names. Either is kept per
+game, keyed on a hash of the file's exact bytes, so ``show`` is rendered once
+per version and a file changed in any way (even to the same size, time and
+inode) is read again.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import re
 import stat
 import threading
+import traceback
 from typing import Any
 
-from referee.core.errors import InputError
+from referee.core.errors import InputError, NotFound, RefereeError
 from referee.core.values import frozen
-from referee.serve import compat
 
 NAME = re.compile(r"[a-z0-9-]{1,40}")
 SUFFIX = ".yaml"
 
 Signature = tuple[int, int, int]
-"""(inode, size, mtime in ns): changes whenever a file is replaced or written."""
+"""(inode, size, mtime in ns): what the event poller compares between two
+``stat`` calls (a cheap "has it changed"; the content is judged by its hash)."""
 
 
 class BadName(InputError):
     """A game name outside ``[a-z0-9-]{1,40}``."""
-
-
-@frozen
-class FileInfo:
-    """What the server reads from a game file: its kind, players and version."""
-
-    game: str
-    players: tuple[str, ...]
-    version: int
-    data: dict[str, Any]
 
 
 def check_name(name: str) -> str:
@@ -50,13 +48,60 @@ def check_name(name: str) -> str:
     return name
 
 
+@frozen
+class Shown:
+    """A game file as its service shows it: ``show --json`` (the document and
+    its text as the CLI prints it), for the file's exact bytes (``digest``)."""
+
+    digest: bytes
+    game: str
+    version: int
+    doc: dict[str, Any]
+    text: str
+    current: Any = None
+    """The game replayed (the engine's ``Replayed``)."""
+
+    def summary(self, name: str) -> dict[str, Any]:
+        """The row of ``GET /api/games``."""
+        players = self.doc.get("players")
+        turn = self.doc.get("turn")
+        return {
+            "name": name,
+            "game": self.game,
+            "players": [str(p) for p in players] if isinstance(players, list) else [],
+            "version": self.version,
+            "over": self.doc.get("over") is True,
+            "turn": turn if isinstance(turn, str) else None,
+        }
+
+
+def shown(digest: bytes, game: str, current: Any, doc: dict[str, Any]) -> Shown:
+    text = json.dumps(doc, ensure_ascii=False) + "\n"
+    return Shown(digest, game, current.version, doc, text, current)
+
+
+def digest_of(data: bytes) -> bytes:
+    return hashlib.blake2b(data, digest_size=20).digest()
+
+
+@frozen
+class Broken:
+    """A file that is not a usable game (kept, so it is not replayed again
+    until its bytes change): ``error`` is what reading it said, ``None`` for a
+    file that is no game of a known kind at all."""
+
+    digest: bytes
+    error: RefereeError | None
+    game: str | None = None
+
+
 class Folder:
     """The games folder ``DIR`` (kept as given, so that messages name files
     as the person who started the server wrote them)."""
 
     def __init__(self, path: str) -> None:
         self.dir = path
-        self._cache: dict[str, tuple[Signature, FileInfo]] = {}
+        self._shown: dict[str, Shown | Broken] = {}
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
 
@@ -70,7 +115,7 @@ class Folder:
             return self._locks.setdefault(check_name(name), threading.Lock())
 
     def names(self) -> list[str]:
-        """The games in the folder, sorted."""
+        """The games in the folder (regular files named NAME.yaml), sorted."""
         try:
             entries = os.listdir(self.dir)
         except OSError:
@@ -95,91 +140,139 @@ class Folder:
     def exists(self, name: str) -> bool:
         return os.path.lexists(self.path(name))
 
-    def info(self, name: str) -> FileInfo | None:
-        """Kind, players and version of a game file (``None``: no such game or
-        not a game file). Read again only when the file changed."""
-        sig = self.signature(name)
-        if sig is None:
+    # ------------------------------------------------- the services' answers
+
+    def read(self, name: str) -> bytes | None:
+        """The file's bytes (``None``: no such regular file). A symlink is
+        never followed."""
+        from referee.engine import MAX_GAME_BYTES
+
+        try:
+            fd = os.open(self.path(name), os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        except (OSError, ValueError):
             return None
-        cached = self._cache.get(name)
-        if cached is not None and cached[0] == sig:
-            return cached[1]
-        info = read_info(self.path(name))
-        if info is not None and self.signature(name) == sig:
-            self._cache[name] = (sig, info)
-        return info
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                return None
+            chunks = []
+            size = 0
+            while size <= MAX_GAME_BYTES:
+                chunk = os.read(fd, 1 << 20)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                size += len(chunk)
+            return b"".join(chunks)
+        except OSError:
+            return None
+        finally:
+            os.close(fd)
+
+    def show(self, name: str) -> Shown:
+        """``show --json`` of the game as its file now is. No such game, or a
+        file that is no game of a known kind: :class:`NotFound`; a game file
+        its service cannot read: that :class:`RefereeError`."""
+        data = self.read(name)
+        if data is None:
+            raise NotFound(f"no game named {name!r}")
+        digest = digest_of(data)
+        with self._guard:
+            known = self._shown.get(name)
+        if known is None or known.digest != digest:
+            known = self._replay(name, data, digest)
+            with self._guard:
+                self._shown[name] = known
+        if isinstance(known, Broken):
+            if known.error is None:
+                raise NotFound(f"no game named {name!r}")
+            raise known.error
+        return known
+
+    def _replay(self, name: str, data: bytes, digest: bytes) -> Shown | Broken:
+        """The game these bytes hold, replayed by the engine for the game their
+        ``game:`` names, shown by that game's service."""
+        from referee import engine
+        from referee import service as sv
+        from referee.core.files import decode_text, display_name, parse_document, reading
+
+        path = self.path(name)
+        shown_as = display_name(path)
+        try:
+            mapping = parse_document(decode_text(data, shown_as, "game"), shown_as, "game")
+        except (RefereeError, RecursionError, ValueError):
+            return Broken(digest, None)
+        game = sv.kind_of(mapping)
+        if game is None:
+            return Broken(digest, None)
+        try:
+            module = sv.service(game)
+            with reading(path):
+                current = engine.replay(module.GAME, engine.parse(module.GAME, mapping))
+            doc = module.game_doc(current)
+        except RefereeError as exc:
+            return Broken(digest, exc, game)
+        except Exception:  # a bug, on one file: logged; the file is left out of the listing
+            traceback.print_exc()
+            return Broken(digest, None)
+        return shown(digest, game, current, doc)
+
+    def remember(self, name: str, game: str, report: Any) -> Shown | None:
+        """After the server's own step: the game as the step's report has it
+        (``module.game_doc(report.game)``), kept for the bytes now in the file
+        if they are the bytes that step left (the engine's memo of the file
+        still holds the step's game: no other writer came in between)."""
+        from referee import engine
+        from referee import service as sv
+
+        if report.game is None:
+            return None
+        module = sv.service(game)
+        path = self.path(name)
+        data = self.read(name)
+        if data is None:
+            return None
+        try:
+            current = engine.load(module.GAME, path)
+        except RefereeError:
+            return None
+        if current is not report.game:  # someone else wrote since: read it when asked
+            return None
+        known = shown(digest_of(data), game, report.game, module.game_doc(report.game))
+        with self._guard:
+            self._shown[name] = known
+        return known
+
+    def kind(self, name: str) -> str:
+        """The game a file holds (``blindspot``...), even when its service
+        cannot read the rest of it; :class:`NotFound` if it is no game."""
+        try:
+            return self.show(name).game
+        except NotFound:
+            raise
+        except RefereeError:
+            with self._guard:
+                known = self._shown.get(name)
+            if isinstance(known, Broken) and known.game is not None:
+                return known.game
+            raise
 
     def version(self, name: str) -> int | None:
-        info = self.info(name)
-        return info.version if info is not None else None
+        """The game's version (``None``: no game, or not a readable one)."""
+        try:
+            return self.show(name).version
+        except RefereeError:
+            return None
 
-
-HISTORY = re.compile(r"^(?P<key>history|actions):[ \t]*(?P<empty>\[\])?[ \t]*(?:#.*)?$", re.M)
-ITEM = re.compile(r"[ \t]*- \{.*\}[ \t]*(?:#.*)?")
-MAX_GAME_BYTES = 64 * 1024 * 1024
-
-
-def read_info(path: str) -> FileInfo | None:
-    """Read a game file (``None`` if it is not a readable game file of a known
-    game). Game files keep one action per line (``- {...}``): the version is
-    counted from those lines and only the part before the history is parsed,
-    with the referee's strict reader; a file in any other shape is parsed
-    whole. Either way the CLI judges the file again when it runs."""
-    from referee.core.errors import RefereeError
-    from referee.core.files import decode_text, parse_document, read_bytes
-
-    try:
-        text = decode_text(read_bytes(path, limit=MAX_GAME_BYTES, what="game"), path, "game")
-        m = HISTORY.search(text)
-        lines = []
-        if m is not None:
-            lines = [
-                line
-                for line in text[m.end() :].splitlines()
-                if line.strip() and not line.lstrip().startswith("#")
-            ]
-        if (
-            m is not None
-            and all(ITEM.fullmatch(line) for line in lines)
-            and (not m.group("empty") or not lines)
-        ):
-            data = _head(text[: m.start()], path)
-            version = len(lines)
-        else:
-            data = parse_document(text, path, "game")
-            version = _count(data)
-    except (RefereeError, OSError, ValueError, RecursionError):
-        return None
-    game = compat.GAME_KINDS.get(str(data.get("game")))
-    if game is None:
-        return None
-    players = data.get("players")
-    names = tuple(str(p) for p in players) if isinstance(players, list) else ()
-    return FileInfo(game, names, version, data)
-
-
-_heads: dict[str, dict[str, Any]] = {}
-_heads_guard = threading.Lock()
-
-
-def _head(text: str, path: str) -> dict[str, Any]:
-    """The part of a game file before its history, parsed (remembered: it is
-    the same after every action, which only adds a line to the history)."""
-    from referee.core.files import parse_document
-
-    with _heads_guard:
-        found = _heads.get(text)
-    if found is None:
-        found = parse_document(text, path, "game")
-        with _heads_guard:
-            if len(_heads) >= 256:
-                _heads.clear()
-            _heads[text] = found
-    return dict(found)
-
-
-def _count(data: dict[str, Any]) -> int:
-    for key in compat.HISTORY_KEYS:
-        if isinstance(data.get(key), list):
-            return len(data[key])
-    return 0
+    def summaries(self) -> list[dict[str, Any]]:
+        """``GET /api/games``: every readable game of a known kind."""
+        rows = []
+        names = self.names()
+        for name in names:
+            try:
+                rows.append(self.show(name).summary(name))
+            except RefereeError:
+                continue
+        with self._guard:  # forget the files that are gone
+            for gone in set(self._shown) - set(names):
+                self._shown.pop(gone, None)
+        return rows

@@ -19,8 +19,8 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
-from referee.serve import compat
 from referee.serve.security import COOKIE, HEADER
+from referee.service import TITLES
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 STATIC = {
@@ -77,7 +77,7 @@ def home(games: Any, request: Request) -> Response:
     rows = json.loads(games.body) if games.status == 200 else []
     items = []
     for g in rows:
-        title = compat.TITLES.get(g["game"], g["game"])
+        title = TITLES.get(g["game"], g["game"])
         state = "over" if g["over"] else (f"turn: {g['turn']}" if g.get("turn") else "")
         items.append(
             f'<li><a class="game" href="/games/{escape(g["name"])}">'
@@ -98,13 +98,13 @@ def game(request: Request, name: str, kind: str, shown: Any, board: Any) -> Resp
         "version": int(shown.headers.get("X-Referee-Version", "-1")),
         "show": show,
         "error": None if show is not None else json.loads(shown.body).get("error"),
-        "explanations": compat.explanations(),
+        "explanations": explanations(),
     }
     svg = ""
     if board is not None and board.status == 200:
         svg = board.body.split("?>", 1)[-1]
     main = Template(_read(f"{kind}.html")).substitute(name=escape(name), board=svg)
-    title = f"{compat.TITLES[kind]}: {name}"
+    title = f"{TITLES[kind]}: {name}"
     return render(request, page=kind, title=title, main=main, initial=initial, name=name)
 
 
@@ -114,20 +114,23 @@ def check(request: Request) -> Response:
         page="check",
         title="Quick check",
         main=_read("check.html"),
-        initial={"explanations": compat.explanations()},
+        initial={"explanations": explanations()},
     )
 
 
-def spotit(request: Request) -> Response:
-    from referee.serve.commands import resolve
+def explanations() -> dict[str, str]:
+    from referee.serve.api import explanations as words
 
-    cmd = resolve(["spotit", "result"])
+    return words()
+
+
+def spotit(request: Request) -> Response:
+    from referee.service import question
+
     games: list[str] = []
-    if cmd is not None:
-        for p in cmd.params:
-            choices = getattr(p.type, "choices", None)
-            if choices:
-                games = [str(c) for c in choices]
+    for p in question("spotit result").params:
+        if p.name == "game" and p.choices:
+            games = list(p.choices)
     return render(
         request,
         page="spotit",
