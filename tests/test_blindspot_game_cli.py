@@ -712,13 +712,14 @@ def test_every_command_refuses_an_impossible_file(
     assert path.read_bytes() == before
 
 
-def test_file_over_one_mebibyte(referee: Runner, tmp_path: Path) -> None:
+def test_file_over_the_game_file_limit(referee: Runner, tmp_path: Path) -> None:
+    """Game files are read up to 16 MiB (the most the engine ever writes)."""
     path = tmp_path / "big.yaml"
     text = (DATA / "two-player-game.yaml").read_text(encoding="utf-8")
-    path.write_text(text + "#" + "x" * (1024 * 1024) + "\n", encoding="utf-8")
+    path.write_text(text + "#" + "x" * (16 * 1024 * 1024) + "\n", encoding="utf-8")
     size = path.stat().st_size
     assert one_error(*referee("blindspot", "game", "show", str(path))) == (
-        f"Error: {path}: game is {size:,} bytes, over the 1 MiB limit; refusing to read it"
+        f"Error: {path}: game is {size:,} bytes, over the 16 MiB limit; refusing to read it"
     )
 
 

@@ -16,11 +16,8 @@ import re
 from collections.abc import Callable, Container, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from referee import engine
 from referee import service as sv
 from referee.blindspot.formats import LayoutFile
-from referee.blindspot.game import BLIND_SPOT, UNDO, Action, GameSetup, GameState, Mode, Outcome
-from referee.blindspot.game import step as game_step
 from referee.blindspot.render import explain
 from referee.blindspot.rules import COLOURS, SIZE, Position, legal_plays, three_letter_words
 from referee.blindspot.rules import check_word as rules_check_word
@@ -32,7 +29,13 @@ from referee.core.files import display_name
 from referee.core.values import frozen
 from referee.service import Report
 
-Game = engine.Replayed[GameSetup, GameState, Action]
+if TYPE_CHECKING:
+    # The game machinery is imported by the game's functions only: check-word
+    # and words, one process per question, load no engine.
+    from referee import engine
+    from referee.blindspot.game import Action, GameSetup, GameState, Mode, Outcome
+
+    Game = engine.Replayed[GameSetup, GameState, Action]
 
 
 @frozen
@@ -139,6 +142,9 @@ def _act(
     words: Callable[[GameSetup], tuple[Dictionary, Container[str]] | None] | None = None,
 ) -> Report:
     """Record one action if the rules accept it against the current state."""
+    from referee import engine
+    from referee.blindspot.game import BLIND_SPOT
+    from referee.blindspot.game import step as game_step
 
     def decide(current: Game) -> engine.Decision[Action, tuple[Action, Outcome]]:
         setup, state = current.log.setup, current.state
@@ -179,6 +185,9 @@ def new(
 ) -> Report:
     """Start a game (version 0) in a new file: the dictionary and house words
     are kept for the game (the words themselves, not a file's name)."""
+    from referee import engine
+    from referee.blindspot.game import BLIND_SPOT, GameSetup
+
     if solo and teams:
         raise InputError("solo and teams cannot be combined", place="solo")
     seats = [p.strip().lower() for p in players if p.strip()]
@@ -209,6 +218,7 @@ def play(
     expect_version: int | None = None,
 ) -> Report:
     """Judge a play exactly as ``check-word`` does; if legal, place the spot."""
+    from referee.blindspot.game import Action
     from referee.blindspot.rules import normalise_word
 
     w = normalise_word(word)
@@ -229,6 +239,8 @@ def play(
 
 def bonus(path: str, *, at: Cell, expect_version: int | None = None) -> Report:
     """Place the farsighted bonus spot on any vacant cell."""
+    from referee.blindspot.game import Action
+
     return _act(
         path, lambda _, state: Action("bonus", state.bonus_owed, at), expect_version=expect_version
     )
@@ -236,6 +248,8 @@ def bonus(path: str, *, at: Cell, expect_version: int | None = None) -> Report:
 
 def skip_bonus(path: str, *, expect_version: int | None = None) -> Report:
     """Decline the farsighted bonus spot."""
+    from referee.blindspot.game import Action
+
     return _act(
         path,
         lambda _, state: Action("skip-bonus", state.bonus_owed),
@@ -254,6 +268,7 @@ def timeout(
 ) -> Report:
     """The player failed to spot a word: a spot goes on the glasses tile (in
     solo play refused while a legal play exists, unless ``anyway``)."""
+    from referee.blindspot.game import Action
 
     def words(setup: GameSetup) -> tuple[Dictionary, Container[str]] | None:
         if setup.mode != "solo" or anyway:
@@ -270,6 +285,9 @@ def timeout(
 
 def undo(path: str, *, expect_version: int | None = None) -> Report:
     """Take back the last action in force (recorded as an undo)."""
+    from referee import engine
+    from referee.blindspot.game import BLIND_SPOT, UNDO, Outcome
+
     acted = engine.undo(BLIND_SPOT, path, expect_version=expect_version)
     if isinstance(acted.result, engine.Refusal):
         return _step_report(acted.game, action=UNDO, outcome=Outcome(False, acted.result.reason))
@@ -285,6 +303,9 @@ def undo(path: str, *, expect_version: int | None = None) -> Report:
 
 def show(path: str) -> Report:
     """The game as it is: ``referee blindspot game show FILE --json``."""
+    from referee import engine
+    from referee.blindspot.game import BLIND_SPOT
+
     current = engine.load(BLIND_SPOT, path)
     return Report(game_doc(current), True, current.version, current, current)
 
@@ -297,6 +318,9 @@ def hint(
     allow: frozenset[str] | None = None,
 ) -> Report:
     """Every legal play for the player whose turn it is."""
+    from referee import engine
+    from referee.blindspot.game import BLIND_SPOT
+
     current = engine.load(BLIND_SPOT, path)
     setup, state = current.log.setup, current.state
     if state.turn is None:
@@ -564,8 +588,16 @@ NEW = sv.Step(
 
 SHOW = sv.Step("show", show)
 
-GAME = BLIND_SPOT
-"""The game on the engine (its file format and pure step)."""
+
+def __getattr__(name: str) -> Any:
+    """``GAME``: the game on the engine (its file format and pure step),
+    imported on first use."""
+    if name == "GAME":
+        from referee.blindspot.game import BLIND_SPOT
+
+        return BLIND_SPOT
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 QUESTIONS: dict[str, sv.Step] = {
     "check-word": sv.Step(
