@@ -230,5 +230,5 @@ def test_a_stale_version_and_an_unknown_step(tmp_path: Path, repo: Path) -> None
 def test_report_json_is_the_cli_bytes(invoke: Runner, repo: Path) -> None:
     report = service.check_word(word="seas", layout=load_layout(str(repo / SAMPLE)), at=D1)
     code, out, _ = invoke("check-word", "seas", "--layout", SAMPLE, "--at", "D1", "--json")
-    assert out == report.json() + "\n"
+    assert code == 0 and out == report.json() + "\n"
     assert json.loads(out) == report.doc

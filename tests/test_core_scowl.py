@@ -142,7 +142,7 @@ def test_missing_scowl_files_is_exit_2_naming_them(
         code,
         out,
         err,
-        "--dictionary scowl:70: SCOWL word lists not found:",
+        "--dictionary: scowl:70: SCOWL word lists not found:",
         f"{empty}/english-words.10 and 15 more missing",
         "apt-get install scowl",
     ), err

@@ -138,8 +138,7 @@ def test_cli_text_names_who_plays_on_and_how_to_ask_again(referee: Runner) -> No
         "   -  bob  3  (cards left in their pile: playing on)",
         "   -  cy   5  (cards left in their pile: playing on)",
         "Winner: ann.",
-        "bob and cy play on for 2nd place; when the next pile is empty, ask again with "
-        "--placed ann.",
+        "bob and cy play on for 2nd place; when the next pile is empty, ask again with ann placed.",
     ]
 
 
@@ -163,7 +162,12 @@ def test_cli_nobody_out_yet_is_exit_1(referee: Runner) -> None:
 
 
 BAD_PLACED = {
-    "not-a-player": ("caterpillar", "ann=0,bob=3", "dan", "--placed: 'dan' is not a player"),
+    "not-a-player": (
+        "caterpillar",
+        "ann=0,bob=3",
+        "dan",
+        "--placed: 'dan' is not one of the players counted",
+    ),
     "listed-twice": ("caterpillar", "ann=0,bob=3", "ann,ann", "'ann' is listed twice"),
     "still-has-cards": ("caterpillar", "ann=0,bob=3", "bob", "'bob' has 3 cards left"),
     "empty-name": ("caterpillar", "ann=0,bob=3", "ann,,bob", "--placed: empty name"),
@@ -185,5 +189,5 @@ def test_cli_bad_placed_is_exit_2_with_one_error_line(
 
 
 def test_placed_in_the_rules_module_is_checked_too() -> None:
-    with pytest.raises(InputError, match="not a player"):
+    with pytest.raises(InputError, match="not one of the players counted"):
         result("caterpillar", parse_counts("ann=0,bob=1"), ("zed",))

@@ -169,7 +169,7 @@ def test_result_refusals_name_the_field(invoke: Runner) -> None:
     assert caught.value.message == "counts: 'ann' is not NAME=N"
     line = error_line(invoke("spotit", "result", "well", "--counts", "ann"))
     assert line == "Error: --counts: 'ann' is not NAME=N"
-    with pytest.raises(InputError, match=r"^placed: 'dan' is not a player"):
+    with pytest.raises(InputError, match=r"^placed: 'dan' is not one of the players counted"):
         step.call({"game": "caterpillar", "counts": "ann=0,bob=3", "placed": ["dan"]})
     with pytest.raises(InputError, match=r"^game: one of tom-thumb, "):
         step.call({"game": "chess", "counts": "ann=0,bob=3"})

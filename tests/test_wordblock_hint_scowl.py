@@ -90,4 +90,4 @@ def test_hint_without_scowl_is_exit_2(referee: Runner, tmp_path: Path) -> None:
     code, out, err = referee(*HINT, "--player", "blue", env={scowl.ENV_DIR: str(tmp_path)})
     assert (code, out) == (2, "")
     assert len(err.splitlines()) == 1
-    assert err.startswith("Error: --dictionary scowl: SCOWL word lists not found: ")
+    assert err.startswith("Error: --dictionary: scowl: SCOWL word lists not found: ")

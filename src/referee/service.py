@@ -198,7 +198,8 @@ class Step:
             try:
                 converted = p.convert(value, ctx)
             except InputError as exc:
-                raise exc.at(p.name) from None
+                inner = (exc.place or "").split(".", 1)[0].split("[", 1)[0]
+                raise (exc if inner == p.name else exc.at(p.name)) from None
             ctx.values[p.name] = converted
             out[p.target or p.name.replace("-", "_")] = converted
         return out

@@ -166,7 +166,7 @@ def open_enchant(spec: str) -> Dictionary:
 def _open_enchant(spec: str) -> Dictionary:
     m = _SPEC.fullmatch(spec)
     if m is None:
-        raise InputError(f"--dictionary: {show(spec)} is neither a language tag nor a file")
+        raise InputError(f"{show(spec)} is neither a language tag nor a file", place="dictionary")
     provider = m.group("provider") or DEFAULT_PROVIDER
     tag = m.group("tag").replace("-", "_")
     enchant = _import_enchant()
@@ -246,5 +246,5 @@ def open_scowl(spec: str) -> Dictionary:
     try:
         words = word_list(parsed)
     except DictionaryError as exc:
-        raise DictionaryError(f"--dictionary {spec}: {exc.message}") from None
+        raise DictionaryError(f"{spec}: {exc.message}", place="dictionary") from None
     return Dictionary(parsed.name, "scowl", words)

@@ -106,7 +106,7 @@ class SetupError(InputError):
     """A tile catalog or board setup cannot be used."""
 
 
-class DictionaryError(RefereeError):
+class DictionaryError(InputError):
     """The requested dictionary (or the enchant library) is not available."""
 
     kind = "dictionary"

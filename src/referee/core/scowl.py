@@ -105,12 +105,12 @@ def is_spec(spec: str) -> bool:
     return spec == "scowl" or spec.startswith("scowl:")
 
 
-def parse_spec(spec: str, place: str = "--dictionary") -> Spec:
+def parse_spec(spec: str, place: str = "dictionary") -> Spec:
     """``scowl``, ``scowl:70``, ``scowl:british``, ``scowl:british:70``."""
     parts = spec.split(":")[1:]
     usage = "write scowl, scowl:SIZE, scowl:SPELLING or scowl:SPELLING:SIZE"
     if len(parts) > 2 or any(p == "" for p in parts):
-        raise InputError(f"{place}: {show(spec)} is not a SCOWL list ({usage})")
+        raise InputError(f"{show(spec)} is not a SCOWL list ({usage})", place=place)
     spelling, size = DEFAULT_SPELLING, DEFAULT_SIZE
     if len(parts) == 1 and not parts[0].isdigit():
         parts.append(str(DEFAULT_SIZE))  # scowl:SPELLING
@@ -118,15 +118,16 @@ def parse_spec(spec: str, place: str = "--dictionary") -> Spec:
         spelling = parts[0]
         if spelling not in SPELLINGS:
             raise InputError(
-                f"{place}: {show(spec)}: {show(spelling)} is not a SCOWL spelling "
-                f"({', '.join(SPELLINGS)}; {usage})"
+                f"{show(spec)}: {show(spelling)} is not a SCOWL spelling "
+                f"({', '.join(SPELLINGS)}; {usage})",
+                place=place,
             )
     if parts:
         text = parts[-1]
         if text not in {str(n) for n in SIZES}:
             raise InputError(
-                f"{place}: {show(spec)}: {show(text)} is not a SCOWL size "
-                f"({', '.join(map(str, SIZES))})"
+                f"{show(spec)}: {show(text)} is not a SCOWL size ({', '.join(map(str, SIZES))})",
+                place=place,
             )
         size = int(text)
     return Spec(spelling, size)

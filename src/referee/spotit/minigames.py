@@ -206,7 +206,7 @@ class Result:
             order = " (in the order the tie-break decides)" if self.ties else ""
             out.append(
                 f"{_and(names)} play on for {_ordinal(len(self.ranking) + 1)} place; when the "
-                f"next pile is empty, ask again with --placed {placed}{order}."
+                f"next pile is empty, ask again with {placed} placed{order}."
             )
         return out
 
@@ -283,12 +283,12 @@ def _caterpillar(g: Game, counts: Sequence[tuple[str, int]], placed: Sequence[st
     for raw in placed:
         entry = known.get(name_key(raw))
         if entry is None:
-            raise InputError(f"{short(raw, 40)} is not a player of --counts", place="placed")
+            raise InputError(f"{short(raw, 40)} is not one of the players counted", place="placed")
         if entry in before:
             raise InputError(f"{short(raw, 40)} is listed twice", place="placed")
         if entry[1] != 0:
             raise InputError(
-                f"{short(entry[0], 40)} has {_cards(entry[1])} left in --counts; "
+                f"{short(entry[0], 40)} has {_cards(entry[1])} left in the counts; "
                 "a placed player's pile is empty (give 0)",
                 place="placed",
             )
@@ -377,9 +377,7 @@ def deal(
     """
     g = game(key)
     if g.solo and players != 1:
-        raise InputError(
-            f"{g.title} is a solo game (--player-count 1)", place=f"player_count {players}"
-        )
+        raise InputError(f"{g.title} is a solo game (one player)", place=f"player_count {players}")
     if not g.solo and players < 2:
         raise InputError(f"{g.title} needs at least 2 players", place=f"player_count {players}")
     if child_cards is not None and g.key not in DEFAULT_SMALL:

@@ -116,7 +116,7 @@ def generate(
     if at_least > MAX_YAML_BYTES:
         raise InputError(
             f"the deck would be over {at_least / 1048576:.1f} MiB of YAML, more than the "
-            "1 MiB verify reads; keep fewer cards with --card-count or use shorter symbols",
+            "1 MiB verify reads; ask for fewer cards or use shorter symbols",
             place=f"order {order}",
         )
     deck = build(
@@ -140,7 +140,7 @@ def generate(
     if size > MAX_YAML_BYTES:
         raise InputError(
             f"the deck would be {size / 1048576:.1f} MiB of YAML, more than the 1 MiB verify "
-            "reads; keep fewer cards with --card-count or use shorter symbols",
+            "reads; ask for fewer cards or use shorter symbols",
             place=f"order {order}",
         )
     doc = {

@@ -23,6 +23,7 @@ def exclusions() -> Mapping[str, str]:
         return load()
     except DictionaryError as exc:
         raise DictionaryError(
-            f"the Word Block exclusions (abbreviations, capitalized words) come from SCOWL "
-            f"(or give --no-exclusions): {exc.message}"
+            "turn the exclusions off, or install SCOWL: the Word Block exclusions "
+            f"(abbreviations, capitalized words) come from SCOWL: {exc.message}",
+            place="no_exclusions",
         ) from None
