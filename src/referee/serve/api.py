@@ -141,21 +141,10 @@ def explanations() -> dict[str, str]:
 
 
 def board_svg(layout: Any) -> str:
-    """The board as ``referee setup show -o board.svg`` draws it."""
-    from referee.blindspot import service as blindspot
+    """The board as ``referee setup show -o board.svg`` draws it (the service's picture)."""
+    from referee.blindspot.service import board_svg as draw
 
-    draw = getattr(blindspot, "board_svg", None)
-    if draw is not None:
-        return str(draw(layout))
-    from referee.blindspot.formats import load_catalog  # until the service draws it
-    from referee.blindspot.render import setup_svg
-
-    if layout.tiles is not None:
-        cat = load_catalog()
-        footer = f"catalog {cat.name} · sha256 {cat.sha256[:16]}"
-    else:
-        footer = "written by letters"
-    return setup_svg(layout.board, layout.tiles, "Blind Spot setup", layout.code or "", footer)
+    return draw(layout)
 
 
 class Api:

@@ -226,6 +226,10 @@ class Folder:
 
         if report.game is None:
             return None
+        with self._guard:
+            known = self._shown.get(name)
+        if isinstance(known, Shown) and known.current is report.game:
+            return known  # a step that wrote nothing: the game as it was
         module = sv.service(game)
         path = self.path(name)
         data = self.read(name)

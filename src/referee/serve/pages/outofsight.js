@@ -18,8 +18,8 @@
   function turnsTaken(show) {
     const taken = {};
     players.forEach((p) => { taken[p] = 0; });
-    const t = show.turn;
-    if (!t || !t.player) return taken;
+    const t = { player: show.turn, box: show.box };  // show --json: turn is the player to act
+    if (!t.player) return taken;
     const n = players.length;
     const start = Math.max(0, players.indexOf(show.first || players[0]));
     const seat = (p) => (players.indexOf(p) - start + n) % n;
@@ -48,7 +48,7 @@
     const played = show.frames_played ?? scores.length;
     const over = show.over;
     const taken = turnsTaken(show);
-    const now = !over && show.turn ? show.turn.player : null;
+    const now = !over && show.turn ? show.turn : null;
     // a row per player (2 to 12 of them fit a phone), a column per frame
     const head = el("tr", {}, el("th", { text: "" }),
       Array.from({ length: FRAMES }, (_, i) => el("th", { class: !over && i === played ? "in-play" : null, text: "Frame " + (i + 1) })),
@@ -73,11 +73,11 @@
         players.map((p) => { const s = f.players[p] || {}; const rws = s.rows || {};
           return el("tr", {}, el("td", { text: p }), el("td", { text: piles(rws.scored) }), el("td", { text: piles(rws.saved) }),
             el("td", { text: piles(rws.subtracted) }), el("td", { text: s.points })); })))));
-    const turn = now ? "Turn: " + now + " · Time Keeper: " + show.turn.time_keeper : null;
+    const turn = now ? "Turn: " + now + " · Time Keeper: " + show.time_keeper : null;
     const headline = over ? "Game over: " + ((show.winners || []).join(" and ") || "—") + " win" + ((show.winners || []).length === 1 ? "s" : "")
       : turn || ("Frame " + (played + 1) + " of " + FRAMES);
     $("#status").replaceChildren(el("div", { class: "turn", id: "headline", text: headline }),
-      el("div", { class: "hint", text: (show.mode ? show.mode + " game · " : "") + (over ? "" : "frame " + (played + 1) + " of " + FRAMES + (now ? ", turn " + show.turn.box + " of " + TURNS : "") + " · ") + "version " + state.version }));
+      el("div", { class: "hint", text: (show.mode ? show.mode + " game · " : "") + (over ? "" : "frame " + (played + 1) + " of " + FRAMES + (now ? ", turn " + show.box + " of " + TURNS : "") + " · ") + "version " + state.version }));
     $("#turn-title").textContent = now ? "Record " + now + "'s turn" : "Record a turn";
     const banks = $("#banks");
     if (banks.dataset.players !== players.join(",")) {

@@ -72,14 +72,14 @@
       if (keep) s.value = keep;
     });
     // a whole game: the claim and the block are the current player's, unless changed by hand
-    const turnPlayer = show.turn && !show.over ? (show.turn.player || show.turn) : null;
+    const turnPlayer = show.turn && !show.over ? show.turn : null;  // the player to act
     if (typeof turnPlayer === "string" && turnPlayer !== lastTurn) {
       ["#claim-player", "#move-player"].forEach((s) => { $(s).value = turnPlayer; });
     }
     lastTurn = turnPlayer;
     renderGrid(show.board || {});
     renderPad(show);
-    const turn = show.turn ? (show.turn.player || show.turn) + (show.turn.phase ? " · next: " + show.turn.phase : "") : null;
+    const turn = show.turn ? show.turn + (show.phase ? " · next: " + show.phase : "") : null;
     const lead = (show.leaders || []).join(", ");
     $("#status").replaceChildren(
       el("div", { class: "turn", id: "headline", text: show.over ? "Game over" : turn ? "Turn: " + turn : "Scorepad (no turns kept)" }),
