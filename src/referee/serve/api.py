@@ -192,8 +192,9 @@ class Api:
                 report = module.NEW.call(fields, files=False, path=path)
                 if not report.valid:
                     return answer(report)
-                shown = self.folder.remember(name, game, report) or self.folder.show(name)
-            reply = Reply(201, shown.text, {"X-Referee-Version": str(shown.version)})
+                self.folder.remember(name, game, report)
+            text = json.dumps(module.game_doc(report.game), ensure_ascii=False) + "\n"
+            reply = Reply(201, text, {"X-Referee-Version": str(report.version)})
             reply.headers["Location"] = f"/api/games/{name}"
             return reply
 

@@ -102,6 +102,8 @@ class Folder:
     def __init__(self, path: str) -> None:
         self.dir = path
         self._shown: dict[str, Shown | Broken] = {}
+        self._stepped: dict[str, tuple[str, Any]] = {}
+        self._kinds: dict[str, tuple[Signature, str]] = {}
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
 
@@ -179,7 +181,7 @@ class Folder:
         with self._guard:
             known = self._shown.get(name)
         if known is None or known.digest != digest:
-            known = self._replay(name, data, digest)
+            known = self._stepped_to(name, data, digest) or self._replay(name, data, digest)
             with self._guard:
                 self._shown[name] = known
         if isinstance(known, Broken):
@@ -216,49 +218,67 @@ class Folder:
             return Broken(digest, None)
         return shown(digest, game, current, doc)
 
-    def remember(self, name: str, game: str, report: Any) -> Shown | None:
+    def remember(self, name: str, game: str, report: Any) -> None:
         """After the server's own step: the game as the step's report has it
-        (``module.game_doc(report.game)``), kept for the bytes now in the file
+        (``report.game``). Nothing is read now: when the game is next asked
+        for, the file's bytes are kept with ``module.game_doc(report.game)``
         if they are the bytes that step left (the engine's memo of the file
-        still holds the step's game: no other writer came in between)."""
+        still holds the step's game: no other writer came in between), and
+        replayed otherwise."""
+        if report.game is None:
+            return
+        sig = self.signature(name)
+        with self._guard:
+            if sig is not None:
+                self._kinds[name] = (sig, game)
+            known = self._shown.get(name)
+            if isinstance(known, Shown) and known.current is report.game:
+                return  # a step that wrote nothing: the game as it was
+            self._stepped[name] = (game, report.game)
+
+    def _stepped_to(self, name: str, data: bytes, digest: bytes) -> Shown | None:
+        """The game the server's last step left, if ``data`` is what it wrote."""
         from referee import engine
         from referee import service as sv
 
-        if report.game is None:
-            return None
         with self._guard:
-            known = self._shown.get(name)
-        if isinstance(known, Shown) and known.current is report.game:
-            return known  # a step that wrote nothing: the game as it was
-        module = sv.service(game)
-        path = self.path(name)
-        data = self.read(name)
-        if data is None:
+            stepped = self._stepped.pop(name, None)
+        if stepped is None:
             return None
+        game, current = stepped
+        module = sv.service(game)
         try:
-            current = engine.load(module.GAME, path)
+            loaded = engine.load(module.GAME, self.path(name))
         except RefereeError:
             return None
-        if current is not report.game:  # someone else wrote since: read it when asked
+        if loaded is not current:  # someone else wrote since: replay what is there
             return None
-        known = shown(digest_of(data), game, report.game, module.game_doc(report.game))
-        with self._guard:
-            self._shown[name] = known
-        return known
+        return shown(digest, game, current, module.game_doc(current))
 
     def kind(self, name: str) -> str:
         """The game a file holds (``blindspot``...), even when its service
-        cannot read the rest of it; :class:`NotFound` if it is no game."""
+        cannot read the rest of it; :class:`NotFound` if it is no game. Read
+        again only when the file's signature changed (a step on a file that
+        now holds another game is refused by that game's engine anyway)."""
+        sig = self.signature(name)
+        with self._guard:
+            kept = self._kinds.get(name)
+        if sig is not None and kept is not None and kept[0] == sig:
+            return kept[1]
         try:
-            return self.show(name).game
+            game = self.show(name).game
         except NotFound:
             raise
         except RefereeError:
             with self._guard:
                 known = self._shown.get(name)
-            if isinstance(known, Broken) and known.game is not None:
-                return known.game
-            raise
+            if not isinstance(known, Broken) or known.game is None:
+                raise
+            game = known.game
+        if sig is not None:
+            with self._guard:
+                self._kinds[name] = (sig, game)
+        return game
 
     def version(self, name: str) -> int | None:
         """The game's version (``None``: no game, or not a readable one)."""
@@ -279,4 +299,5 @@ class Folder:
         with self._guard:  # forget the files that are gone
             for gone in set(self._shown) - set(names):
                 self._shown.pop(gone, None)
+                self._kinds.pop(gone, None)
         return rows
