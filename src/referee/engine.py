@@ -139,6 +139,10 @@ class Replayed(Generic[S, St, A]):
     state: St
     in_force: tuple[int, ...]
     """Indexes of the actions still in force (not undone), in order."""
+    undone: tuple[int, ...] = ()
+    """Indexes of the actions a redo may put back, the next one last: the
+    actions taken back by the undos since the latest action of play (a new
+    action of play empties it)."""
 
     @property
     def version(self) -> int:
@@ -148,6 +152,11 @@ class Replayed(Generic[S, St, A]):
     def last(self) -> A | None:
         """The latest action still in force: what ``undo`` would take back."""
         return self.log.history[self.in_force[-1]] if self.in_force else None
+
+    @property
+    def next_redo(self) -> A | None:
+        """The action ``redo`` would put back (the latest one undone), or ``None``."""
+        return self.log.history[self.undone[-1]] if self.undone else None
 
 
 @frozen
@@ -175,23 +184,65 @@ class Acted(Generic[S, St, A, R]):
 # ----------------------------------------------------------------- replaying
 
 
-def in_force(game: Game[S, St, A], history: Sequence[A]) -> tuple[int, ...]:
-    """Indexes of the actions an undo has not taken back."""
+def is_redo(game: Game[S, St, A], action: A) -> bool:
+    """Whether ``action`` records a redo (games without redo have none)."""
+    check: Callable[[A], bool] | None = getattr(game, "is_redo", None)
+    return check is not None and check(action)
+
+
+def stacks(game: Game[S, St, A], history: Sequence[A]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The actions in force and the actions a redo may put back (the next
+    one last), as indexes into ``history``.
+
+    An undo takes back the latest action in force; a redo puts back the
+    latest action taken back (it is in force again, as it was); any other
+    action forgets what the undos took back.
+    """
     kept: list[int] = []
+    undone: list[int] = []
     for i, action in enumerate(history):
         if game.is_undo(action):
             if not kept:
                 raise InputError("undo with nothing to undo", place=f"history[{i}]")
-            kept.pop()
+            undone.append(kept.pop())
+        elif is_redo(game, action):
+            if not undone:
+                raise InputError("redo with nothing to redo", place=f"history[{i}]")
+            kept.append(undone.pop())
         else:
             kept.append(i)
-    return tuple(kept)
+            undone.clear()
+    return tuple(kept), tuple(undone)
+
+
+def in_force(game: Game[S, St, A], history: Sequence[A]) -> tuple[int, ...]:
+    """Indexes of the actions an undo has not taken back (or a redo put back)."""
+    return stacks(game, history)[0]
+
+
+def links(game: Game[S, St, A], history: Sequence[A]) -> dict[int, int]:
+    """For each undo and redo in ``history``: the index of the action it
+    took back or put back."""
+    kept: list[int] = []
+    undone: list[int] = []
+    out: dict[int, int] = {}
+    for i, action in enumerate(history):
+        if game.is_undo(action) and kept:
+            out[i] = kept[-1]
+            undone.append(kept.pop())
+        elif is_redo(game, action) and undone:
+            out[i] = undone[-1]
+            kept.append(undone.pop())
+        elif not game.is_undo(action) and not is_redo(game, action):
+            kept.append(i)
+            undone.clear()
+    return out
 
 
 def replay(game: Game[S, St, A], log: Log[S, A]) -> Replayed[S, St, A]:
     """The state after the log's history; an action the rules refuse is an
     :class:`InputError` naming its place (the file was edited by hand)."""
-    kept = in_force(game, log.history)
+    kept, undone = stacks(game, log.history)
     state = game.start(log.setup)
     for i in kept:
         result = game.step(log.setup, state, log.history[i])
@@ -199,7 +250,7 @@ def replay(game: Game[S, St, A], log: Log[S, A]) -> Replayed[S, St, A]:
             detail = f": {result.detail}" if result.detail else ""
             raise InputError(f"impossible action ({result.reason}{detail})", place=f"history[{i}]")
         state = result
-    return Replayed(log, state, kept)
+    return Replayed(log, state, kept, undone)
 
 
 # ------------------------------------------------------------------- the file
@@ -318,7 +369,12 @@ def _advance(
     error exactly as reading the file would)."""
     log = current.log.add(action)
     with reading(path):
-        if not game.is_undo(action):
+        if is_redo(game, action) and current.undone:
+            back = current.undone[-1]
+            result = game.step(log.setup, current.state, log.history[back])
+            if not isinstance(result, Refusal):
+                return Replayed(log, result, (*current.in_force, back), current.undone[:-1])
+        elif not game.is_undo(action) and not is_redo(game, action):
             result = game.step(log.setup, current.state, action)
             if not isinstance(result, Refusal):
                 return Replayed(log, result, (*current.in_force, len(current.log.history)))
@@ -474,15 +530,80 @@ NOTHING_TO_UNDO = Refusal("nothing-to-undo", "there is no action to take back")
 
 
 def undo(
-    game: Game[S, St, A], path: str, *, expect_version: int | None = None
+    game: Game[S, St, A],
+    path: str,
+    *,
+    expect_version: int | None = None,
+    action: Callable[[Replayed[S, St, A]], A] | None = None,
 ) -> Acted[S, St, A, A | Refusal]:
     """Record an undo of the latest action in force; reports the action taken
-    back, or :data:`NOTHING_TO_UNDO` (nothing is written)."""
+    back, or :data:`NOTHING_TO_UNDO` (nothing is written). ``action`` makes
+    the undo to record from the game as it is (one that says who pressed it)."""
 
     def decide(current: Replayed[S, St, A]) -> Decision[A, A | Refusal]:
         last = current.last
         if last is None:
             return Decision(None, NOTHING_TO_UNDO)
-        return Decision(game.undo(), last)
+        return Decision(action(current) if action is not None else game.undo(), last)
 
     return act(game, path, decide, expect_version=expect_version)
+
+
+NOTHING_TO_REDO = Refusal("nothing-to-redo", "no undone action is waiting to be put back")
+
+
+def redo(
+    game: Game[S, St, A],
+    path: str,
+    action: Callable[[Replayed[S, St, A]], A],
+    *,
+    expect_version: int | None = None,
+) -> Acted[S, St, A, A | Refusal]:
+    """Record a redo (``action`` makes it from the game as it is): right
+    after one or more undos, the action the latest undo took back is in force
+    again. Reports that action, or :data:`NOTHING_TO_REDO` when the latest
+    recorded action is not an undo or a redo with more to put back (nothing
+    is written)."""
+
+    def decide(current: Replayed[S, St, A]) -> Decision[A, A | Refusal]:
+        back = current.next_redo
+        if back is None:
+            return Decision(None, NOTHING_TO_REDO)
+        return Decision(action(current), back)
+
+    return act(game, path, decide, expect_version=expect_version)
+
+
+# ------------------------------------------------------------------ activity
+
+ACTIVITY = 50
+"""The newest recorded actions a game's ``activity`` lists."""
+
+
+@frozen
+class Entry(Generic[A]):
+    """One recorded action, for the activity list: its ``version`` (the
+    game's version once it was recorded), the action and, for an undo or a
+    redo, the action it took back or put back and that action's version."""
+
+    version: int
+    action: A
+    target: A | None = None
+    target_version: int | None = None
+
+
+def activity(game: Game[S, St, A], log: Log[S, A], limit: int = ACTIVITY) -> list[Entry[A]]:
+    """The newest ``limit`` recorded actions, newest first."""
+    linked = links(game, log.history)
+    out: list[Entry[A]] = []
+    for i in range(len(log.history) - 1, max(len(log.history) - limit, 0) - 1, -1):
+        target = linked.get(i)
+        out.append(
+            Entry(
+                i + 1,
+                log.history[i],
+                log.history[target] if target is not None else None,
+                target + 1 if target is not None else None,
+            )
+        )
+    return out

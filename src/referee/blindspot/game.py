@@ -42,8 +42,14 @@ T = TypeVar("T", bound=str)
 
 Mode = Literal["standard", "teams", "solo"]
 MODES: tuple[Mode, ...] = ("standard", "teams", "solo")
-ActionKind = Literal["play", "bonus", "skip-bonus", "timeout", "undo"]
-ACTION_KINDS: tuple[ActionKind, ...] = ("play", "bonus", "skip-bonus", "timeout", "undo")
+ActionKind = Literal["play", "bonus", "skip-bonus", "timeout", "undo", "redo"]
+ACTION_KINDS: tuple[ActionKind, ...] = ("play", "bonus", "skip-bonus", "timeout", "undo", "redo")
+
+TIMER_SECONDS = 30
+"""The rulebook's sand timer: "You now have just 30 seconds to spot a word!"."""
+
+MAX_NAME = 30
+"""The longest player name (names appear in every sentence)."""
 
 GameReason = Literal[
     "not-your-turn",
@@ -53,6 +59,7 @@ GameReason = Literal[
     "no-spots-left",
     "must-play",
     "nothing-to-undo",
+    "nothing-to-redo",
 ]
 
 PAIRS: tuple[tuple[str, str], ...] = (("red", "yellow"), ("blue", "green"))
@@ -76,6 +83,80 @@ def _pair_of(name: str) -> tuple[str, ...]:
     return next(pair for pair in PAIRS if name in pair)
 
 
+# ---------------------------------------------------------------- the people
+
+
+def player_name(value: object, place: str = "players") -> str:
+    """A player's name as shown: any text (NFC, spaces around it trimmed, case
+    kept) of 1 to 30 characters, without commas or control characters."""
+    from referee.core.errors import show
+    from referee.core.text import name
+
+    text = name(value.strip()) if isinstance(value, str) else ""
+    if not text:
+        raise InputError(f"{show(value)} is not a player name", place=place)
+    if len(text) > MAX_NAME:
+        raise InputError(f"{show(value)}: a name has at most {MAX_NAME} characters", place=place)
+    if "," in text or any(not c.isprintable() for c in text):
+        raise InputError(f"{show(value)}: a name has no commas or control characters", place=place)
+    return text
+
+
+def seat_list(players: Sequence[object]) -> tuple[list[str], list[str]]:
+    """The seats' colours and the players' names from ``["Ana:red", "ben:blue"]``,
+    ``[{"name": "Ana", "colour": "red"}, ...]`` or plain colours (``red``: the
+    name is then the colour). Errors name the field ``players``."""
+    from referee.core.errors import show
+
+    colours: list[str] = []
+    names: list[str] = []
+    for item in players:
+        if isinstance(item, Mapping):
+            unknown = [k for k in item if k not in ("name", "colour")]
+            if unknown or "colour" not in item:
+                raise InputError(
+                    f"{show(item)}: a seat is a name and a colour, like "
+                    '{"name": "Ana", "colour": "red"}',
+                    place="players",
+                )
+            raw_name, raw_colour = item.get("name"), item["colour"]
+        elif isinstance(item, str):
+            raw_name, sep, raw_colour = item.rpartition(":")
+            if not sep:
+                raw_name, raw_colour = None, item
+        else:
+            raise InputError(
+                f"{show(item)}: a seat is NAME:COLOUR (Ana:red) or a colour", place="players"
+            )
+        try:
+            seat = colour(raw_colour)
+        except InputError as exc:
+            raise exc.at("players") from None
+        colours.append(seat)
+        names.append(seat if raw_name is None else player_name(raw_name))
+    return colours, names
+
+
+def _check_names(seats: Sequence[str], names: Sequence[str]) -> None:
+    """No player named twice (case and NFC aside), and no name that is
+    another seat's colour (``--player red`` names one seat only)."""
+    from referee.core.errors import show
+    from referee.core.text import first_duplicate, name_key
+
+    dup = first_duplicate(names)
+    if dup is not None:
+        first = next(n for n in names if name_key(n) == name_key(dup))
+        same = "" if first == dup else f" (as {show(first)})"
+        raise InputError(f"{show(dup)} is named twice{same}", place="players")
+    for seat, who in zip(seats, names, strict=True):
+        key = name_key(who)
+        if key in COLOURS and key != seat:
+            raise InputError(
+                f"{show(who)} plays {seat}: a player may not be named after another colour",
+                place="players",
+            )
+
+
 # ----------------------------------------------------------------- the table
 
 
@@ -94,6 +175,8 @@ class GameSetup:
     board: LetterGrid
     players: tuple[str, ...]
     mode: Mode = "standard"
+    names: tuple[str, ...] = ()
+    """The players' names, seat by seat (empty: each seat is named by its colour)."""
     dictionary: str | None = None
     allow: tuple[str, ...] | str | None = None
     """The game's house words (files of earlier releases: a word-list file's name)."""
@@ -111,9 +194,40 @@ class GameSetup:
         allow: tuple[str, ...] | str | None = None,
         layout_source: str | None = None,
         layout_code: str | None = None,
+        names: Sequence[str] | None = None,
     ) -> GameSetup:
         """Validate the seats; an impossible table is an :class:`InputError`
-        placed at ``players``."""
+        placed at ``players``. ``names``: the players' names, seat by seat
+        (default: each seat's colour)."""
+        setup = cls._create(
+            board,
+            players,
+            mode,
+            dictionary=dictionary,
+            allow=allow,
+            layout_source=layout_source,
+            layout_code=layout_code,
+        )
+        if names is None or list(names) == list(setup.players):
+            return setup
+        if len(names) != len(setup.players):
+            raise InputError(f"{len(names)} names for {len(setup.players)} seats", place="players")
+        checked = tuple(player_name(n) for n in names)
+        _check_names(setup.players, checked)
+        return replace(setup, names=checked)
+
+    @classmethod
+    def _create(
+        cls,
+        board: LetterGrid,
+        players: Sequence[str],
+        mode: Mode,
+        *,
+        dictionary: str | None,
+        allow: tuple[str, ...] | str | None,
+        layout_source: str | None,
+        layout_code: str | None,
+    ) -> GameSetup:
         extra: dict[str, Any] = {
             "dictionary": dictionary,
             "allow": allow,
@@ -154,6 +268,41 @@ class GameSetup:
                 place="players",
             )
         return cls(board, seats, "standard", **extra)
+
+    @property
+    def people(self) -> tuple[str, ...]:
+        """The players' names, seat by seat."""
+        return self.names or self.players
+
+    def name_of(self, seat: str | None) -> str | None:
+        """The name of the player in a seat (a colour; any colour a seat places)."""
+        if seat is None:
+            return None
+        owner = seat if seat in self.players else self.seat_of(seat)
+        return self.people[self.players.index(owner)] if owner is not None else seat
+
+    def seats(self) -> list[dict[str, str]]:
+        """``[{"name": "Ana", "colour": "red"}, ...]``, in turn order."""
+        return [{"name": n, "colour": c} for n, c in zip(self.people, self.players, strict=True)]
+
+    def find(self, value: str, place: str = "player") -> str:
+        """The seat of a player given by name (any case) or by colour."""
+        from referee.core.errors import show
+        from referee.core.text import name_key
+
+        key = name_key(value.strip())
+        for seat, who in zip(self.players, self.people, strict=True):
+            if name_key(who) == key:
+                return seat
+        if key in COLOURS and (key in self.players or self.seat_of(key) is not None):
+            return key
+        listed = ", ".join(
+            who if who == seat else f"{who} ({seat})"
+            for who, seat in zip(self.people, self.players, strict=True)
+        )
+        raise InputError(
+            f"{show(value)} is not a player of this game (players: {listed})", place=place
+        )
 
     def colours_of(self, player: str) -> tuple[str, ...]:
         """The colours a seat places, in the order its spots are used."""
@@ -204,6 +353,8 @@ class Action:
     at: Cell | None = None
     word: str | None = None
     forced: bool = False
+    by: str | None = None
+    """Who entered it (the name of the player whose phone it came from)."""
 
     def to_dict(self) -> dict[str, Any]:
         """As in the game file's history (and in the commands' JSON)."""
@@ -216,13 +367,16 @@ class Action:
             out["word"] = self.word
         if self.forced:
             out["forced"] = True
+        if self.by is not None:
+            out["by"] = self.by
         return out
 
-    def describe(self) -> str:
-        """Short, for messages: ``play red G1 PET``."""
+    def describe(self, name: str | None = None) -> str:
+        """Short, for messages: ``play red G1 PET`` (``name``: the player's
+        name instead of the seat's colour)."""
         bits = [
             self.kind,
-            self.player or "",
+            name or self.player or "",
             self.at.name if self.at else "",
             (self.word or "").upper(),
         ]
@@ -230,6 +384,7 @@ class Action:
 
 
 UNDO = Action("undo")
+REDO = Action("redo")
 
 ACTION_KEYS: dict[ActionKind, tuple[str, ...]] = {
     "play": ("player", "at", "word"),
@@ -237,6 +392,7 @@ ACTION_KEYS: dict[ActionKind, tuple[str, ...]] = {
     "skip-bonus": ("player",),
     "timeout": ("player", "forced"),
     "undo": (),
+    "redo": (),
 }
 """The keys of each kind of action in the game file, beside ``action``."""
 
@@ -352,8 +508,8 @@ def step(
     outcome and the new state (the old state when refused).
     ``dictionary=None`` trusts a recorded play's word (replay) and checks only
     the board, and does not apply the solo must-play rule."""
-    if action.kind == "undo":
-        raise ValueError("an undo is the engine's, not a step")
+    if action.kind in ("undo", "redo"):
+        raise ValueError("an undo or a redo is the engine's, not a step")
     seat = action.player or state.turn
     if state.over:
         return Outcome(False, "game-over"), state
@@ -496,7 +652,7 @@ class BlindSpotGame:
     format: referee-game/2
     game: blindspot
     mode: standard            # standard, teams or solo
-    players: [red, blue]      # the seats in turn order
+    players: [red, blue]      # the seats in turn order (or {name: Ana, colour: red} each)
     dictionary: en_GB         # optional: the game's word list ...
     allow: [zax, qoph]        # ... and house words
     layout: {source: setups/sample.yaml, code: BS1-..., sha256: ..., letters: [...]}
@@ -505,7 +661,8 @@ class BlindSpotGame:
     - {"action": "bonus", "player": "red", "at": "A5"}
     - {"action": "timeout", "player": "blue", "forced": true}
     - {"action": "skip-bonus", "player": "blue"}
-    - {"action": "undo"}
+    - {"action": "undo", "by": "Ana"}
+    - {"action": "redo"}
     """
 
     name = NAME
@@ -514,7 +671,16 @@ class BlindSpotGame:
     def read_setup(self, fields: Fields) -> GameSetup:
         mode = _choice(fields.require("mode"), MODES)
         players_value = fields.require("players")
-        players = [read_colour(v) for v in players_value.items(at_most=len(COLOURS))]
+        players: list[str] = []
+        names: list[str] = []
+        for v in players_value.items(at_most=len(COLOURS)):
+            if isinstance(v.raw, dict):
+                with v.fields() as seat:
+                    players.append(read_colour(seat.require("colour")))
+                    names.append(seat.require("name").convert(lambda raw: player_name(raw, "")))
+            else:
+                players.append(read_colour(v))
+                names.append(players[-1])
         dictionary = _optional_text(fields, "dictionary")
         allow = _read_allow(fields.get("allow"))
         with fields.require("layout").fields() as layout:
@@ -535,12 +701,16 @@ class BlindSpotGame:
                 allow=allow,
                 layout_source=source,
                 layout_code=code,
+                names=names,
             )
         except InputError as exc:
             raise players_value.error(exc.detail) from None
 
     def write_setup(self, setup: GameSetup) -> dict[str, Any]:
-        out: dict[str, Any] = {"mode": setup.mode, "players": list(setup.players)}
+        players: list[Any] = list(setup.players)
+        if setup.names:
+            players = setup.seats()
+        out: dict[str, Any] = {"mode": setup.mode, "players": players}
         if setup.dictionary is not None:
             out["dictionary"] = setup.dictionary
         if setup.allow is not None:
@@ -558,14 +728,17 @@ class BlindSpotGame:
     def read_action(self, value: Value) -> Action:
         with value.fields("an action like {action: play, player: red, at: G1, word: pet}") as f:
             kind = _choice(f.require("action"), ACTION_KINDS)
-            expect(f, *ACTION_KEYS[kind])
-            if kind == "undo":
-                return UNDO
+            expect(f, *ACTION_KEYS[kind], "by")
+            raw_by = f.get("by")
+            by = raw_by.convert(lambda raw: player_name(raw, "")) if raw_by is not None else None
+            if kind in ("undo", "redo"):
+                return Action(kind, by=by)
             player = read_colour(f.require("player"))
             at = read_cell(f.require("at")) if kind in ("play", "bonus") else None
             word = read_word(f.require("word")) if kind == "play" else None
             forced = f.get("forced") if kind == "timeout" else None
-            return Action(kind, player, at, word, forced.flag() if forced is not None else False)
+            flag = forced.flag() if forced is not None else False
+            return Action(kind, player, at, word, flag, by)
 
     def write_action(self, action: Action) -> dict[str, Any]:
         return action.to_dict()
@@ -573,8 +746,14 @@ class BlindSpotGame:
     def is_undo(self, action: Action) -> bool:
         return action.kind == "undo"
 
+    def is_redo(self, action: Action) -> bool:
+        return action.kind == "redo"
+
     def undo(self) -> Action:
         return UNDO
+
+    def redo(self) -> Action:
+        return REDO
 
     def start(self, setup: GameSetup) -> GameState:
         return start(setup)

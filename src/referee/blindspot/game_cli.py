@@ -17,7 +17,6 @@ from referee.blindspot import service
 from referee.blindspot.cli import catalog_option, cell_at
 from referee.blindspot.formats import load_layout
 from referee.blindspot.render import format_plays, game_summary, outcome_lines, render_board, status
-from referee.blindspot.rules import COLOURS
 from referee.cli import (
     CONTEXT_SETTINGS,
     BoundedInt,
@@ -84,7 +83,7 @@ def _print(path: str, report: Report, as_json: bool, headline: str | None = None
     if headline:
         echo(headline)
     if action is not None and outcome is not None:
-        for line in outcome_lines(action.describe(), outcome):
+        for line in outcome_lines(action.describe(setup.name_of(action.player)), outcome):
             echo(line)
     echo(status(setup, state, path))
     return report.exit_code
@@ -92,9 +91,14 @@ def _print(path: str, report: Report, as_json: bool, headline: str | None = None
 
 _player_option = click.option(
     "--player",
-    type=click.Choice(COLOURS, case_sensitive=False),
     metavar="NAME",
-    help="The seat acting, a colour (default: whoever's turn it is).",
+    help="The player acting, by name or colour (default: whoever's turn it is).",
+)
+
+_by_option = click.option(
+    "--by",
+    metavar="NAME",
+    help="Who entered this step (a player's name; kept in the history).",
 )
 
 
@@ -117,8 +121,9 @@ def _words(dictionary: str | None, allow: str | None) -> dict[str, Any]:
     "--players",
     metavar="NAME,...",
     default="",
-    help="Seats in turn order, e.g. red,blue or red,blue,yellow,green (first listed starts; "
-    "in a team game the teams sit alternately).",
+    help="Players in turn order, each NAME:COLOUR (ana:red,ben:blue) or a colour "
+    "(red,blue: named by their colour); the first listed starts; in a team game the "
+    "teams sit alternately.",
 )
 @click.option("--teams", is_flag=True, help="Four players: red+yellow against blue+green.")
 @click.option("--solo", is_flag=True, help="Solo play: blue and red alternate, blue first.")
@@ -144,8 +149,8 @@ def game_new(
 
     \b
     Example:
-      referee blindspot game new --layout setups/seed-2024.yaml --players red,blue,yellow \\
-          -o blindspot-three.yaml
+      referee blindspot game new --layout setups/seed-2024.yaml \\
+          --players Ana:red,Ben:blue,Cleo:yellow -o blindspot-three.yaml
       referee blindspot game new --layout setups/sample.yaml --players red,blue,yellow,green \\
           --teams -o blindspot-teams.yaml
       referee blindspot game new --layout setups/seed-2024.yaml --solo -o blindspot-solo.yaml
@@ -178,6 +183,7 @@ def game_new(
 )
 @_player_option
 @dictionary_options
+@_by_option
 @expect_version_option
 @json_option
 def game_play(
@@ -187,6 +193,7 @@ def game_play(
     player: str | None,
     dictionary: str | None,
     allow: str | None,
+    by: str | None,
     expect_version: int | None,
     as_json: bool,
 ) -> int:
@@ -206,6 +213,7 @@ def game_play(
         word=word,
         at=cell_at(at_name),
         player=player,
+        by=by,
         expect_version=expect_version,
         **_words(dictionary, allow),
     )
@@ -215,24 +223,30 @@ def game_play(
 @game.command("bonus")
 @click.argument("game_file", metavar="GAME", type=GamePath())
 @click.option("--at", "at_name", required=True, metavar="CELL", help="Any vacant cell.")
+@_by_option
 @expect_version_option
 @json_option
-def game_bonus(game_file: str, at_name: str, expect_version: int | None, as_json: bool) -> int:
+def game_bonus(
+    game_file: str, at_name: str, by: str | None, expect_version: int | None, as_json: bool
+) -> int:
     """Place the farsighted bonus spot on any vacant cell (it need form no word).
 
     \b
     Example:
       referee blindspot game bonus blindspot-game.yaml --at A5
     """
-    report = service.bonus(game_file, at=cell_at(at_name), expect_version=expect_version)
+    report = service.bonus(game_file, at=cell_at(at_name), by=by, expect_version=expect_version)
     return _print(game_file, report, as_json)
 
 
 @game.command("skip-bonus")
 @click.argument("game_file", metavar="GAME", type=GamePath())
+@_by_option
 @expect_version_option
 @json_option
-def game_skip_bonus(game_file: str, expect_version: int | None, as_json: bool) -> int:
+def game_skip_bonus(
+    game_file: str, by: str | None, expect_version: int | None, as_json: bool
+) -> int:
     """Decline the farsighted bonus spot.
 
     \b
@@ -240,7 +254,7 @@ def game_skip_bonus(game_file: str, expect_version: int | None, as_json: bool) -
       referee blindspot game play blindspot-game.yaml action --at D6   # earns the bonus
       referee blindspot game skip-bonus blindspot-game.yaml
     """
-    report = service.skip_bonus(game_file, expect_version=expect_version)
+    report = service.skip_bonus(game_file, by=by, expect_version=expect_version)
     return _print(game_file, report, as_json)
 
 
@@ -253,6 +267,7 @@ def game_skip_bonus(game_file: str, expect_version: int | None, as_json: bool) -
     help="Solo play: take the glasses spot although a word exists (recorded as forced).",
 )
 @dictionary_options
+@_by_option
 @expect_version_option
 @json_option
 def game_timeout(
@@ -261,6 +276,7 @@ def game_timeout(
     anyway: bool,
     dictionary: str | None,
     allow: str | None,
+    by: str | None,
     expect_version: int | None,
     as_json: bool,
 ) -> int:
@@ -279,6 +295,7 @@ def game_timeout(
         game_file,
         player=player,
         anyway=anyway,
+        by=by,
         expect_version=expect_version,
         **_words(dictionary, allow),
     )
@@ -287,9 +304,10 @@ def game_timeout(
 
 @game.command("undo")
 @click.argument("game_file", metavar="GAME", type=GamePath())
+@_by_option
 @expect_version_option
 @json_option
-def game_undo(game_file: str, expect_version: int | None, as_json: bool) -> int:
+def game_undo(game_file: str, by: str | None, expect_version: int | None, as_json: bool) -> int:
     """Take back the last action in force (recorded as an undo: nothing is lost).
 
     Exit 1 with nothing-to-undo when no action is left to take back.
@@ -298,9 +316,34 @@ def game_undo(game_file: str, expect_version: int | None, as_json: bool) -> int:
     Example:
       referee blindspot game undo blindspot-game.yaml
     """
-    report = service.undo(game_file, expect_version=expect_version)
+    report = service.undo(game_file, by=by, expect_version=expect_version)
     undone = report.detail.undone
-    headline = f"Took back: {undone.describe()}." if undone is not None else None
+    setup = report.detail.game.log.setup
+    headline = f"Took back: {service.brief_action(setup, undone)}." if undone is not None else None
+    return _print(game_file, report, as_json, headline=headline)
+
+
+@game.command("redo")
+@click.argument("game_file", metavar="GAME", type=GamePath())
+@_by_option
+@expect_version_option
+@json_option
+def game_redo(game_file: str, by: str | None, expect_version: int | None, as_json: bool) -> int:
+    """Right after undo: put back the action the latest undo took back
+    (recorded as a redo).
+
+    Exit 1 with nothing-to-redo when the latest action is not an undo (or a
+    redo with more to put back).
+
+    \b
+    Example:
+      referee blindspot game undo blindspot-game.yaml
+      referee blindspot game redo blindspot-game.yaml
+    """
+    report = service.redo(game_file, by=by, expect_version=expect_version)
+    redone = report.detail.redone
+    setup = report.detail.game.log.setup
+    headline = f"Put back: {service.brief_action(setup, redone)}." if redone is not None else None
     return _print(game_file, report, as_json, headline=headline)
 
 

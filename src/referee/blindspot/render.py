@@ -48,6 +48,7 @@ GAME_EXPLANATIONS: dict[str, str] = {
     "no-spots-left": "the player has no spots left",
     "must-play": "in solo play you must play a word if you can",
     "nothing-to-undo": "there is no action to take back",
+    "nothing-to-redo": "no undone action is waiting to be put back (redo comes right after undo)",
 }
 """Each reason a game refuses an action for, for people."""
 
@@ -146,28 +147,41 @@ def status(setup: GameSetup, state: GameState, path: str) -> str:
         if score is not None:
             return f"Game over. Solo score: {score} ({state.solo_rating(setup)})."
         if isinstance(state.winner, tuple):
-            return f"Game over: {' and '.join(state.winner)} win."
-        return f"Game over: {state.winner} wins."
+            return f"Game over: {' and '.join(_name(setup, c) for c in state.winner)} win."
+        return f"Game over: {_name(setup, state.winner)} wins."
     if state.bonus_owed:
         return (
-            f"{state.bonus_owed} earned the farsighted bonus: place it with "
+            f"{_name(setup, state.bonus_owed)} earned the farsighted bonus: place it with "
             f"'referee blindspot game bonus {path} --at CELL' or skip it with "
             f"'referee blindspot game skip-bonus {path}'."
         )
-    return f"Turn: {state.turn}."
+    return f"Turn: {_name(setup, state.turn)}."
+
+
+def _name(setup: GameSetup, seat: str | None) -> str:
+    """A seat's player, by name (``Ana``), or by colour where the name is the colour."""
+    return setup.name_of(seat) or str(seat)
+
+
+def _player(setup: GameSetup, seat: str) -> str:
+    """``Ana (red)``, or ``red`` for a seat named by its colour."""
+    name = _name(setup, seat)
+    return seat if name == seat else f"{name} ({seat})"
 
 
 def game_summary(setup: GameSetup, state: GameState, version: int) -> list[str]:
     """``game show``'s lines under the board."""
-    glasses = ", ".join(f"{p} {state.glasses.get(p, 0)}" for p in setup.players)
-    left = ", ".join(f"{p} {setup.supply - state.used.get(p, 0)}" for p in setup.players)
+    glasses = ", ".join(f"{_name(setup, p)} {state.glasses.get(p, 0)}" for p in setup.players)
+    left = ", ".join(
+        f"{_name(setup, p)} {setup.supply - state.used.get(p, 0)}" for p in setup.players
+    )
     lines = [
-        f"Players: {', '.join(setup.players)} ({setup.mode})",
+        f"Players: {', '.join(_player(setup, p) for p in setup.players)} ({setup.mode})",
         f"Glasses tile: {glasses}",
         f"Spots left: {left}",
     ]
     if state.eliminated:
-        lines.append(f"Out: {', '.join(state.eliminated)}")
+        lines.append(f"Out: {', '.join(_name(setup, p) for p in state.eliminated)}")
     score = state.solo_score(setup)
     if score is not None:
         lines.append(f"Solo score: {score} ({state.solo_rating(setup)})")

@@ -47,6 +47,7 @@ class Stepped:
     action: Action | None = None
     outcome: Outcome | None = None
     undone: Action | None = None
+    redone: Action | None = None
 
 
 def three_letter(dictionary: Dictionary) -> Container[str]:
@@ -58,20 +59,156 @@ def three_letter(dictionary: Dictionary) -> Container[str]:
 
 
 def game_doc(current: Game) -> dict[str, Any]:
-    """``referee blindspot game show FILE --json``."""
+    """``referee blindspot game show FILE --json``: the state (names in
+    ``players`` and ``turn``, the colours in ``seats``), and what a table's
+    page shows beside it: the steps the rules allow now (``next``), the
+    newest actions in words (``activity``), what ``undo`` and ``redo`` would
+    do, the ``ranking`` once over and the sand timer's seconds."""
+    from referee.blindspot.game import TIMER_SECONDS
+
     setup, state = current.log.setup, current.state
-    return {"version": current.version, **state_doc(setup, state)}
+    return {
+        "version": current.version,
+        **state_doc(setup, state),
+        "timer_seconds": TIMER_SECONDS,
+        "next": next_steps(state),
+        "activity": activity(current),
+        "undo": _undo_doc(current),
+        "redo": _redo_doc(current),
+        "ranking": ranking(setup, state),
+    }
 
 
 def state_doc(setup: GameSetup, state: GameState) -> dict[str, Any]:
-    """The state as every game command reports it: the seats and the mode,
-    whose turn, and whether the game is over, beside the spots."""
+    """The state as every game command reports it: the players (names) and
+    their seats (colours), the mode, whose turn (a name), and whether the game
+    is over, beside the spots (keyed by colour)."""
     return {
         "mode": setup.mode,
-        "players": list(setup.players),
+        "players": list(setup.people),
+        "seats": setup.seats(),
         "over": state.over,
         **state.to_dict(setup),
+        "turn": setup.name_of(state.turn),
     }
+
+
+def next_steps(state: GameState) -> list[str]:
+    """The steps the rules allow now for the player on turn."""
+    if state.over:
+        return []
+    if state.bonus_owed is not None:
+        return ["bonus", "skip-bonus"]
+    return ["play", "timeout"]
+
+
+def _possessive(name: str) -> str:
+    return f"{name}'" if name.endswith("s") and not name.endswith("'s") else f"{name}'s"
+
+
+def brief_action(setup: GameSetup, action: Action) -> str:
+    """What an undo takes back, in words: ``Ben's TEAS at D4``."""
+    who = _possessive(setup.name_of(action.player) or "?")
+    if action.kind == "play":
+        return f"{who} {(action.word or '').upper()} at {action.at.name if action.at else '?'}"
+    if action.kind == "bonus":
+        return f"{who} bonus spot at {action.at.name if action.at else '?'}"
+    if action.kind == "skip-bonus":
+        return f"{who} skipped bonus spot"
+    return f"{who} timeout"
+
+
+def _timeouts(current: Game) -> dict[int, int]:
+    """For each timeout in force: the seat's spots on the glasses once it was taken."""
+    counts: dict[str, int] = {}
+    out: dict[int, int] = {}
+    history = current.log.history
+    for i in current.in_force:
+        action = history[i]
+        if action.kind == "timeout" and action.player is not None:
+            counts[action.player] = counts.get(action.player, 0) + 1
+            out[i] = counts[action.player]
+    return out
+
+
+def action_text(setup: GameSetup, action: Action, glasses: int | None = None) -> str:
+    """One recorded action in words: ``Ben played TEAS at D4``."""
+    who = setup.name_of(action.player) or "?"
+    at = action.at.name if action.at else "?"
+    if action.kind == "play":
+        return f"{who} played {(action.word or '').upper()} at {at}"
+    if action.kind == "bonus":
+        return f"{who} placed the farsighted bonus spot at {at}"
+    if action.kind == "skip-bonus":
+        return f"{who} skipped the farsighted bonus spot"
+    if glasses is not None and glasses >= 2:
+        spot = "a second spot on the glasses: out"
+    else:
+        spot = "a spot on the glasses"
+    if action.forced:
+        spot += ", although a word was there"
+    return f"{who} timed out ({spot})"
+
+
+def activity(current: Game) -> list[dict[str, Any]]:
+    """The newest recorded actions in words, newest first (at most
+    :data:`referee.engine.ACTIVITY`): ``{"version", "by", "text"}``."""
+    from referee import engine
+    from referee.blindspot.game import BLIND_SPOT
+
+    setup = current.log.setup
+    glasses = _timeouts(current)
+    out = []
+    for entry in engine.activity(BLIND_SPOT, current.log):
+        action = entry.action
+        if action.kind in ("undo", "redo"):
+            what = brief_action(setup, entry.target) if entry.target is not None else "?"
+            verb = "undid" if action.kind == "undo" else "redid"
+            text = f"{action.by} {verb} {what}" if action.by else f"{verb.capitalize()} {what}"
+        else:
+            text = action_text(setup, action, glasses.get(entry.version - 1))
+        out.append({"version": entry.version, "by": action.by, "text": text})
+    return out
+
+
+def _undo_doc(current: Game) -> dict[str, Any] | None:
+    """What undo would take back now: ``{"text", "version"}``, or null."""
+    last = current.last
+    if last is None:
+        return None
+    return {"text": brief_action(current.log.setup, last), "version": current.in_force[-1] + 1}
+
+
+def _redo_doc(current: Game) -> dict[str, Any] | None:
+    """What redo would put back now: ``{"text", "version"}``, or null."""
+    back = current.next_redo
+    if back is None:
+        return None
+    return {"text": brief_action(current.log.setup, back), "version": current.undone[-1] + 1}
+
+
+def ranking(setup: GameSetup, state: GameState) -> list[dict[str, Any]] | None:
+    """The final ranking once over (``None`` before): the winner, then the
+    players out, the last one out first; a team game's winning team, then the
+    other; solo play's score."""
+    if not state.over:
+        return None
+    if setup.mode == "solo":
+        return [{"place": 1, "players": list(setup.people), "score": state.solo_score(setup)}]
+    if setup.mode == "teams":
+        winners = state.winner if isinstance(state.winner, tuple) else (state.winner,)
+        won = [setup.name_of(c) for c in setup.players if c in winners]
+        lost = [setup.name_of(c) for c in setup.players if c not in winners]
+        return [
+            {"place": 1, "players": won, "score": None},
+            {"place": 2, "players": lost, "score": None},
+        ]
+    order = [state.winner] if isinstance(state.winner, str) else []
+    order += [seat for seat in reversed(state.eliminated) if seat not in order]
+    return [
+        {"place": i, "players": [setup.name_of(seat)], "score": None}
+        for i, seat in enumerate(order, 1)
+    ]
 
 
 def _step_report(
@@ -81,6 +218,7 @@ def _step_report(
     outcome: Outcome | None = None,
     extra: dict[str, Any] | None = None,
     undone: Action | None = None,
+    redone: Action | None = None,
 ) -> Report:
     """The report of every game step (the JSON of every game command)."""
     setup, state = current.log.setup, current.state
@@ -100,7 +238,8 @@ def _step_report(
         doc["proof"] = outcome.proof.to_dict()
     doc.update(extra or {})
     doc["state"] = state_doc(setup, state)
-    return Report(doc, ok, current.version, Stepped(current, action, outcome, undone), current)
+    detail = Stepped(current, action, outcome, undone, redone)
+    return Report(doc, ok, current.version, detail, current)
 
 
 def lexicon_of(
@@ -139,16 +278,22 @@ def _act(
     make: Callable[[GameSetup, GameState], Action],
     *,
     expect_version: int | None,
+    by: str | None = None,
     words: Callable[[GameSetup], tuple[Dictionary, Container[str]] | None] | None = None,
 ) -> Report:
-    """Record one action if the rules accept it against the current state."""
+    """Record one action if the rules accept it against the current state
+    (``by``: who entered it, a player of the game)."""
     from referee import engine
     from referee.blindspot.game import BLIND_SPOT
     from referee.blindspot.game import step as game_step
+    from referee.core.values import replace
 
     def decide(current: Game) -> engine.Decision[Action, tuple[Action, Outcome]]:
         setup, state = current.log.setup, current.state
+        entered = _by(setup, by)
         action: Action = make(setup, state)
+        if entered is not None:
+            action = replace(action, by=entered)
         found = words(setup) if words is not None else None
         dictionary, three = found if found is not None else (None, None)
         outcome, _ = game_step(setup, state, action, dictionary, three)
@@ -162,21 +307,25 @@ def _act(
 
 
 def _seat(setup: GameSetup, player: str | None, state: GameState) -> str:
+    """The seat acting: the player named (by name, any case, or by colour),
+    else whose turn it is."""
     if player is None:
         return state.turn or setup.players[0]
-    name = player.strip().lower()
-    if name not in COLOURS:
-        raise InputError(
-            f"unknown colour {brief(player)} (colours are {', '.join(COLOURS)})", place="player"
-        )
-    return name
+    return setup.find(player, "player")
+
+
+def _by(setup: GameSetup, by: str | None) -> str | None:
+    """The name of the player who entered a step (``by``), checked."""
+    if by is None:
+        return None
+    return setup.name_of(setup.find(by, "by"))
 
 
 def new(
     path: str,
     *,
     layout: LayoutFile,
-    players: Sequence[str] = (),
+    players: Sequence[str | Mapping[str, str]] = (),
     teams: bool = False,
     solo: bool = False,
     dictionary: Dictionary | None = None,
@@ -184,13 +333,16 @@ def new(
     force: bool = False,
 ) -> Report:
     """Start a game (version 0) in a new file: the dictionary and house words
-    are kept for the game (the words themselves, not a file's name)."""
+    are kept for the game (the words themselves, not a file's name). The
+    players are ``NAME:COLOUR`` (``Ana:red``), ``{"name", "colour"}``
+    mappings or plain colours (then named by their colour)."""
     from referee import engine
-    from referee.blindspot.game import BLIND_SPOT, GameSetup
+    from referee.blindspot.game import BLIND_SPOT, GameSetup, seat_list
 
     if solo and teams:
         raise InputError("solo and teams cannot be combined", place="solo")
-    seats = [p.strip().lower() for p in players if p.strip()]
+    given = [p for p in players if not isinstance(p, str) or p.strip()]
+    seats, names = seat_list(given)
     if not seats and not solo:
         raise InputError("give the players (e.g. red, blue), or solo", place="players")
     mode: Mode = "solo" if solo else "teams" if teams else "standard"
@@ -202,6 +354,7 @@ def new(
         allow=tuple(sorted(allow)) if allow else None,
         layout_source=layout.source,
         layout_code=layout.code,
+        names=None if solo else names,
     )
     created = engine.create(BLIND_SPOT, path, setup, force=force)
     return _step_report(created, extra={"output": path})
@@ -215,6 +368,7 @@ def play(
     player: str | None = None,
     dictionary: Dictionary | None = None,
     allow: frozenset[str] | None = None,
+    by: str | None = None,
     expect_version: int | None = None,
 ) -> Report:
     """Judge a play exactly as ``check-word`` does; if legal, place the spot."""
@@ -233,20 +387,26 @@ def play(
         path,
         lambda setup, state: Action("play", _seat(setup, player, state), at, w),
         expect_version=expect_version,
+        by=by,
         words=words,
     )
 
 
-def bonus(path: str, *, at: Cell, expect_version: int | None = None) -> Report:
+def bonus(
+    path: str, *, at: Cell, by: str | None = None, expect_version: int | None = None
+) -> Report:
     """Place the farsighted bonus spot on any vacant cell."""
     from referee.blindspot.game import Action
 
     return _act(
-        path, lambda _, state: Action("bonus", state.bonus_owed, at), expect_version=expect_version
+        path,
+        lambda _, state: Action("bonus", state.bonus_owed, at),
+        expect_version=expect_version,
+        by=by,
     )
 
 
-def skip_bonus(path: str, *, expect_version: int | None = None) -> Report:
+def skip_bonus(path: str, *, by: str | None = None, expect_version: int | None = None) -> Report:
     """Decline the farsighted bonus spot."""
     from referee.blindspot.game import Action
 
@@ -254,6 +414,7 @@ def skip_bonus(path: str, *, expect_version: int | None = None) -> Report:
         path,
         lambda _, state: Action("skip-bonus", state.bonus_owed),
         expect_version=expect_version,
+        by=by,
     )
 
 
@@ -264,6 +425,7 @@ def timeout(
     anyway: bool = False,
     dictionary: Dictionary | None = None,
     allow: frozenset[str] | None = None,
+    by: str | None = None,
     expect_version: int | None = None,
 ) -> Report:
     """The player failed to spot a word: a spot goes on the glasses tile (in
@@ -279,25 +441,59 @@ def timeout(
         path,
         lambda setup, state: Action("timeout", _seat(setup, player, state), forced=anyway),
         expect_version=expect_version,
+        by=by,
         words=words,
     )
 
 
-def undo(path: str, *, expect_version: int | None = None) -> Report:
+def undo(path: str, *, by: str | None = None, expect_version: int | None = None) -> Report:
     """Take back the last action in force (recorded as an undo)."""
     from referee import engine
-    from referee.blindspot.game import BLIND_SPOT, UNDO, Outcome
+    from referee.blindspot.game import BLIND_SPOT, Action, Outcome
 
-    acted = engine.undo(BLIND_SPOT, path, expect_version=expect_version)
+    made: list[Action] = [Action("undo")]
+
+    def action(current: Game) -> Action:
+        made[0] = Action("undo", by=_by(current.log.setup, by))
+        return made[0]
+
+    acted = engine.undo(BLIND_SPOT, path, expect_version=expect_version, action=action)
     if isinstance(acted.result, engine.Refusal):
-        return _step_report(acted.game, action=UNDO, outcome=Outcome(False, acted.result.reason))
+        outcome = Outcome(False, acted.result.reason)
+        return _step_report(acted.game, action=made[0], outcome=outcome)
     undone = acted.result
     return _step_report(
         acted.game,
-        action=UNDO,
+        action=made[0],
         outcome=Outcome(True),
         extra={"undone": undone.to_dict()},
         undone=undone,
+    )
+
+
+def redo(path: str, *, by: str | None = None, expect_version: int | None = None) -> Report:
+    """Right after one or more undos: put back the action the latest undo
+    took back (recorded as a redo); refused with ``nothing-to-redo`` otherwise."""
+    from referee import engine
+    from referee.blindspot.game import BLIND_SPOT, Action, Outcome
+
+    made: list[Action] = [Action("redo")]
+
+    def action(current: Game) -> Action:
+        made[0] = Action("redo", by=_by(current.log.setup, by))
+        return made[0]
+
+    acted = engine.redo(BLIND_SPOT, path, action, expect_version=expect_version)
+    if isinstance(acted.result, engine.Refusal):
+        outcome = Outcome(False, acted.result.reason)
+        return _step_report(acted.game, action=made[0], outcome=outcome)
+    redone = acted.result
+    return _step_report(
+        acted.game,
+        action=made[0],
+        outcome=Outcome(True),
+        extra={"redone": redone.to_dict()},
+        redone=redone,
     )
 
 
@@ -347,7 +543,8 @@ def hint(
         "plays": [p.to_dict() for p in plays],
         "dictionary": lexicon.describe(),
     }
-    return Report(doc, bool(plays), current.version, (current, state.turn, plays), current)
+    name = setup.name_of(state.turn) or state.turn
+    return Report(doc, bool(plays), current.version, (current, name, plays), current)
 
 
 # ----------------------------------------------------------------- questions
@@ -545,24 +742,47 @@ DICTIONARY = sv.Param(
 EXPECT = sv.Param("expect_version", sv.whole(0, 10**9), help="Refuse unless the game is at N.")
 AT = sv.Param("at", _cell, required=True, help="The cell, e.g. D1.")
 PLAYER = sv.Param(
-    "player", _colour, choices=COLOURS, help="The seat acting (default: whose turn it is)."
+    "player",
+    sv.text(100),
+    help="The player acting, by name or colour (default: whose turn it is).",
 )
+BY = sv.Param("by", sv.text(100), help="Who entered the step: a player's name (recorded).")
+
+
+def _seats(value: Any, ctx: sv.Ctx) -> list[str | dict[str, str]]:
+    """``players``: ``["Ana:red", "Ben:blue"]``, ``"Ana:red,Ben:blue"``,
+    ``[{"name": "Ana", "colour": "red"}, ...]`` or plain colours."""
+    if isinstance(value, str):
+        return sv.names(4)(value, ctx)  # type: ignore[return-value]
+    if not isinstance(value, (list, tuple)) or len(value) > 4:
+        raise InputError(f"expected a list of at most 4 seats, got {brief(value)}")
+    out: list[str | dict[str, str]] = []
+    for i, item in enumerate(value):
+        try:
+            if isinstance(item, dict):
+                out.append({str(k): sv.text(100)(v, ctx) for k, v in item.items()})
+            else:
+                out.append(sv.text(100)(item, ctx).strip())
+        except InputError as exc:
+            raise exc.at(f"[{i}]") from None
+    return [p for p in out if p]
 
 
 STEPS: dict[str, sv.Step] = {
     "play": sv.Step(
         "play",
         play,
-        (sv.Param("word", _word, required=True), AT, PLAYER, ALLOW, DICTIONARY, EXPECT),
+        (sv.Param("word", _word, required=True), AT, PLAYER, ALLOW, DICTIONARY, BY, EXPECT),
     ),
-    "bonus": sv.Step("bonus", bonus, (AT, EXPECT)),
-    "skip-bonus": sv.Step("skip-bonus", skip_bonus, (EXPECT,)),
+    "bonus": sv.Step("bonus", bonus, (AT, BY, EXPECT)),
+    "skip-bonus": sv.Step("skip-bonus", skip_bonus, (BY, EXPECT)),
     "timeout": sv.Step(
         "timeout",
         timeout,
-        (PLAYER, sv.Param("anyway", sv.flag, kind="flag"), ALLOW, DICTIONARY, EXPECT),
+        (PLAYER, sv.Param("anyway", sv.flag, kind="flag"), ALLOW, DICTIONARY, BY, EXPECT),
     ),
-    "undo": sv.Step("undo", undo, (EXPECT,)),
+    "undo": sv.Step("undo", undo, (BY, EXPECT)),
+    "redo": sv.Step("redo", redo, (BY, EXPECT)),
     "hint": sv.Step(
         "hint",
         hint,
@@ -577,7 +797,12 @@ NEW = sv.Step(
     (
         CATALOG,
         LAYOUT,
-        sv.Param("players", sv.names(4), kind="list", help="Colours in turn order."),
+        sv.Param(
+            "players",
+            _seats,
+            kind="list",
+            help="The players in turn order, NAME:COLOUR (Ana:red) or a colour.",
+        ),
         sv.Param("teams", sv.flag, kind="flag"),
         sv.Param("solo", sv.flag, kind="flag"),
         ALLOW,
