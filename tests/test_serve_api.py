@@ -413,7 +413,17 @@ def test_list_games_and_cli_made_games(client: TestClient, folder: Path, repo: P
     (folder / "broken.yaml").write_text("game: [\n")
     os.symlink(folder / "friday.yaml", folder / "link.yaml")
     rows = client.get("/api/games").json()
+    broken = f"{folder / 'broken.yaml'}: line 2: not valid YAML"
+    assert rows[0].pop("corrupt").startswith(broken)
     assert rows == [
+        {
+            "name": "broken",
+            "game": None,
+            "players": [],
+            "version": None,
+            "over": False,
+            "turn": None,
+        },
         {
             "name": "cli-made",
             "game": "wordblock",
@@ -432,7 +442,9 @@ def test_list_games_and_cli_made_games(client: TestClient, folder: Path, repo: P
         },
     ]
     assert client.get("/api/games/link").status_code == 404
-    assert client.get("/api/games/broken").status_code == 404
+    r = client.get("/api/games/broken")  # corrupt: what its reader said, naming the place
+    assert r.status_code == 400
+    assert r.json()["error"]["message"].startswith(broken)
 
 
 # ------------------------------------------------------------------ creating
@@ -598,21 +610,31 @@ def test_cli_web_and_step_call_agree(client: TestClient, folder: Path, tmp_path:
 def test_listing_survives_corrupt_files_and_sees_every_change(
     client: TestClient, folder: Path
 ) -> None:
-    """A corrupt game file is left out of the listing (and shows as its
-    error); a file changed to other bytes of the same size, time and inode is
-    read again (the cache is keyed on the bytes)."""
+    """A corrupt game file is listed as corrupt, with the reason, and shows
+    as its error (400, naming the place); a file changed to other bytes of
+    the same size, time and inode is read again (the cache is keyed on the
+    bytes)."""
     new_blindspot(client)
     client.post("/api/games/friday/actions", json={"action": "play", "word": "pet", "at": "G1"})
     game = folder / "friday.yaml"
     (folder / "bad-history.yaml").write_text(game.read_text().replace('"at": "G1"', '"at": "Z9"'))
     (folder / "binary.yaml").write_bytes(b"\x00\xff")
     (folder / "deep.yaml").write_text("game: blindspot\nx: " + "[" * 3000 + "]" * 3000 + "\n")
-    rows = client.get("/api/games").json()
-    assert [r["name"] for r in rows] == ["friday"]
+    rows = {r["name"]: r for r in client.get("/api/games").json()}
+    assert list(rows) == ["bad-history", "binary", "deep", "friday"]
+    assert "corrupt" not in rows["friday"]
+    assert "history[0]" in rows["bad-history"]["corrupt"]
+    assert rows["bad-history"]["game"] == "blindspot"
+    assert "UTF-8" in rows["binary"]["corrupt"] or "text" in rows["binary"]["corrupt"]
+    assert rows["deep"]["corrupt"]
     r = client.get("/api/games/bad-history")
     assert r.status_code == 400
     assert "history[0]" in r.json()["error"]["message"]
-    assert client.get("/api/games/binary").status_code == 404
+    r = client.get("/api/games/binary")
+    assert r.status_code == 400
+    assert r.json()["error"]["message"] == rows["binary"]["corrupt"]
+    assert client.get("/").status_code == 200  # the home page lists them too
+    assert client.get("/games/binary").status_code == 400
     # the same size, mtime and inode, other bytes: seen
     st = os.stat(game)
     text = game.read_text()
@@ -622,7 +644,7 @@ def test_listing_survives_corrupt_files_and_sees_every_change(
     os.utime(game, ns=(st.st_atime_ns, st.st_mtime_ns))
     assert os.stat(game).st_size == st.st_size and os.stat(game).st_ino == st.st_ino
     assert client.get("/api/games/friday").status_code == 400
-    assert [r["name"] for r in client.get("/api/games").json()] == []
+    assert [r["name"] for r in client.get("/api/games").json() if "corrupt" not in r] == []
     with open(game, "w", encoding="utf-8") as f:
         f.write(text)
     assert client.get("/api/games/friday").json()["turn"] == "blue"

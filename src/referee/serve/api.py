@@ -16,8 +16,10 @@ without details (the traceback goes to the server's log).
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import sys
 import threading
 import traceback
 from collections.abc import Callable, Mapping
@@ -26,6 +28,7 @@ from typing import Any
 
 from referee import service as sv
 from referee.core.errors import (
+    Busy,
     ConflictError,
     InputError,
     NotFound,
@@ -61,9 +64,33 @@ def error(status: int, kind: str, message: str) -> Reply:
     return Reply(status, json.dumps(doc, ensure_ascii=False) + "\n")
 
 
+RETRY_AFTER = "1"
+"""Seconds a client is asked to wait before it tries a busy game again (503)."""
+
+FULL = (errno.ENOSPC, errno.EDQUOT)
+
+STORAGE_FULL = (
+    "the server's disk is full: nothing was written "
+    "(free some space on the machine that runs referee serve, then try again)"
+)
+
+
 def failed(exc: RefereeError) -> Reply:
-    """The answer for input the referee cannot use: its status and error document."""
-    return Reply(exc.http_status, json.dumps(sv.error_doc(exc), ensure_ascii=False) + "\n")
+    """The answer for input the referee cannot use: its status and error
+    document (503: with ``Retry-After``). A write that failed on a full disk
+    (the engine's "cannot write" error, caused by ``ENOSPC``) is 507."""
+    cause = exc.__cause__ or exc.__context__
+    if isinstance(cause, OSError) and cause.errno in FULL:
+        return storage_full()
+    reply = Reply(exc.http_status, json.dumps(sv.error_doc(exc), ensure_ascii=False) + "\n")
+    if exc.http_status == 503:
+        reply.headers["Retry-After"] = RETRY_AFTER
+    return reply
+
+
+def storage_full() -> Reply:
+    """507 Insufficient Storage: the disk (or quota) is full; nothing was written."""
+    return error(507, "internal", STORAGE_FULL)
 
 
 def answer(report: sv.Report, *, question: bool = False) -> Reply:
@@ -82,6 +109,15 @@ def guarded(work: Callable[[], Reply]) -> Reply:
         return work()
     except RefereeError as exc:
         return failed(exc)
+    except OSError as exc:  # the machine, not the request: one line in the log
+        if exc.errno in FULL:
+            print(f"referee serve: {exc}", file=sys.stderr, flush=True)
+            return storage_full()
+        if exc.errno in (errno.EMFILE, errno.ENFILE):
+            print(f"referee serve: {exc}", file=sys.stderr, flush=True)
+            return failed(Busy("the server has too many files open; try again"))
+        traceback.print_exc()
+        return error(500, "internal", INTERNAL)
     except Exception:
         traceback.print_exc()
         return error(500, "internal", INTERNAL)

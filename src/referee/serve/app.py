@@ -18,12 +18,13 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from referee.core.errors import RefereeError
+from referee.core.errors import NotFound, RefereeError
 from referee.core.values import frozen
 from referee.serve import pages
-from referee.serve.api import Api, Reply, error
+from referee.serve.api import Api, Reply, error, failed
 from referee.serve.events import Hub
 from referee.serve.games import BadName, Folder, check_name
+from referee.serve.locks import AsyncLocks
 from referee.serve.security import BodyError, Guard, is_json, read_json
 
 TIMER_EVENTS = ("go", "stop", "time", "flip", "reset")
@@ -59,17 +60,16 @@ def create_app(settings: Settings) -> Guard:
     async def in_thread(fn: object, *args: object) -> Reply:
         return await asyncio.to_thread(fn, *args)  # type: ignore[arg-type]
 
-    writing: dict[str, asyncio.Lock] = {}
+    writing = AsyncLocks()
 
-    def game_lock(name: str) -> asyncio.Lock:
+    def game_lock(name: str) -> contextlib.AbstractAsyncContextManager[None]:
         """One write at a time per game, waited for in the event loop: a
         request queued behind another on the same game holds no worker
         thread, so writes to other games go on (the engine's file lock still
-        orders the server against CLI processes)."""
-        lock = writing.get(name)
-        if lock is None:
-            lock = writing[name] = asyncio.Lock()
-        return lock
+        orders the server against CLI processes). Only valid names get a
+        lock, freed when no request holds or waits for it; a wait over 5 s is
+        503 (:class:`~referee.core.errors.Busy`)."""
+        return writing.hold(check_name(name))
 
     async def body_of(request: Request) -> dict[str, object]:
         if not is_json(request.headers.get("content-type")):
@@ -92,9 +92,16 @@ def create_app(settings: Settings) -> Guard:
         except BodyError as exc:
             return bad(exc)
         name = body.get("name")
-        async with game_lock(name if isinstance(name, str) else ""):
-            reply = await in_thread(api.create, body)
-        if hub is not None and isinstance(name, str):
+        if not isinstance(name, str):
+            return respond(await in_thread(api.create, body))  # its error, naming the field
+        try:
+            async with game_lock(name):
+                reply = await in_thread(api.create, body)
+        except BadName as exc:
+            return respond(error(400, "input", exc.at("name").message))
+        except RefereeError as exc:  # Busy
+            return respond(failed(exc))
+        if hub is not None:
             hub.poke(name)
         return respond(reply)
 
@@ -110,8 +117,11 @@ def create_app(settings: Settings) -> Guard:
             return respond(error(400, "input", exc.message))
         except BodyError as exc:
             return bad(exc)
-        async with game_lock(name):
-            reply = await in_thread(api.act, name, body)
+        try:
+            async with game_lock(name):
+                reply = await in_thread(api.act, name, body)
+        except RefereeError as exc:  # Busy
+            return respond(failed(exc))
         if hub is not None:
             hub.poke(name)
         return respond(reply)
@@ -201,8 +211,10 @@ def create_app(settings: Settings) -> Guard:
             return pages.missing(request, "That is not a game name.")
         try:
             kind = await asyncio.to_thread(folder.kind, name)
-        except RefereeError:
+        except NotFound:
             return pages.missing(request, f"There is no game named {name!r} here.")
+        except RefereeError as exc:  # a corrupt file: what its reader said
+            return pages.missing(request, f"The game file cannot be read: {exc.message}", 400)
         shown = await in_thread(api.show, name)
         board = await in_thread(api.board_svg, name) if kind == "blindspot" else None
         return pages.game(request, name, kind, shown, board)

@@ -57,7 +57,7 @@ def _lan_address() -> str:
     default="127.0.0.1",
     show_default=True,
     metavar="ADDRESS",
-    help="Address to listen on (--lan: 0.0.0.0).",
+    help="Address to listen on (--lan: 0.0.0.0); any but loopback needs the join token, as --lan.",
 )
 @click.option(
     "--lan",
@@ -69,7 +69,8 @@ def serve(folder: str, port: int, host: str, lan: bool) -> int:
 
     Pages and a JSON API. Every answer is the referee's own (the same game services as the CLI), and the
     game files are the CLI's: a move made on a phone is what 'game show'
-    prints next. Without --lan only this machine can connect.
+    prints next. Without --lan (or a --host that is not loopback) only this
+    machine can connect.
 
     \b
     Example:
@@ -87,32 +88,75 @@ def serve(folder: str, port: int, host: str, lan: bool) -> int:
     except OSError as exc:
         raise InputError(f"--dir: cannot create {folder}: {exc.strerror}") from None
     try:
-        socket.getaddrinfo(host, port)
+        addresses = socket.getaddrinfo(host, port)
     except (socket.gaierror, UnicodeError):
         raise InputError(f"--host: {host!r} is not an address of this machine") from None
     if not _port_free(host, port):
         raise InputError(f"--port: {port} is in use on {host} (or not allowed); try another")
+    # Any address but loopback is reachable from other machines: it gets the
+    # join token, as --lan does (docs/serve.md, "Who can reach the server").
+    local = all(_is_loopback(str(info[4][0])) for info in addresses)
+    lan = lan or not local
 
     import secrets
 
+    from referee.serve.connections import raise_open_files
+
+    open_files = raise_open_files()
     token = secrets.token_urlsafe(16) if lan else None
     if lan:
         from referee.serve.qr import terminal_qr
 
-        url = f"http://{_lan_address()}:{port}/?token={token}"
+        every = _is_wildcard(host)
+        shown = _lan_address() if every else host
+        url = f"http://{_url_host(shown)}:{port}/?token={token}"
         click.echo(f"Join link (open it on each phone, or scan the code):\n  {url}\n")
         click.echo(terminal_qr(url))
-        click.echo(f"\nOn this machine: http://127.0.0.1:{port}/?token={token}")
+        if every:
+            click.echo(f"\nOn this machine: http://127.0.0.1:{port}/?token={token}")
+            reach = "every network this machine is on"
+        else:
+            reach = f"the network of {host}"
+        click.echo(
+            f"Who can reach it: anyone on {reach} who has the join link (with its token). "
+            "Plain HTTP: on an open Wi-Fi, others on it can read the token."
+        )
         click.echo(f"A firewall must let other devices reach TCP port {port} on this machine.")
     else:
         click.echo(
-            f"Serving {folder} on http://{host}:{port}/ (this machine only; --lan for phones)"
+            f"Serving {folder} on http://{_url_host(host)}:{port}/ "
+            "(this machine only; --lan for phones)"
         )
+    click.echo(f"Open files: up to {open_files} (at most 32 connections per address).")
     click.echo("Stop with Ctrl-C.", err=True)
-    return run(folder, host, port, token, lan)
+    return run(folder, host, port, token, lan, open_files)
 
 
-def run(folder: str, host: str, port: int, token: str | None, lan: bool) -> int:
+def _is_loopback(address: str) -> bool:
+    import ipaddress
+
+    try:
+        return ipaddress.ip_address(address.split("%", 1)[0]).is_loopback
+    except ValueError:
+        return False
+
+
+def _is_wildcard(host: str) -> bool:
+    import ipaddress
+
+    try:
+        return ipaddress.ip_address(host).is_unspecified
+    except ValueError:
+        return False
+
+
+def _url_host(host: str) -> str:
+    return f"[{host}]" if ":" in host else host
+
+
+def run(
+    folder: str, host: str, port: int, token: str | None, lan: bool, open_files: int = 1024
+) -> int:
     import asyncio
     import contextlib
     import sys
@@ -120,6 +164,7 @@ def run(folder: str, host: str, port: int, token: str | None, lan: bool) -> int:
 
     import uvicorn
 
+    from referee.serve import connections
     from referee.serve.app import Settings, create_app
 
     # Steps run in threads and hold the interpreter in 5 ms slices by
@@ -131,6 +176,7 @@ def run(folder: str, host: str, port: int, token: str | None, lan: bool) -> int:
         switch = 0.001
     sys.setswitchinterval(min(max(switch, 0.0001), 0.1))
     app = create_app(Settings(folder, token=token, lan=lan))
+    limits = connections.limits_from(os.environ, open_files)
     config = uvicorn.Config(
         app,
         host=host,
@@ -139,9 +185,20 @@ def run(folder: str, host: str, port: int, token: str | None, lan: bool) -> int:
         access_log=False,
         timeout_graceful_shutdown=2,
         lifespan="on",
+        http=connections.protocol(limits),
+        # uvicorn's own limits: an idle kept-alive connection is closed after
+        # 5 s; past `total` connections or requests in flight, a request is
+        # answered 503 (the protocol closes connections past it at once)
+        timeout_keep_alive=5,
+        limit_concurrency=limits.total,
+        h11_max_incomplete_event_size=connections.MAX_HEAD,
     )
 
     class Server(uvicorn.Server):
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            asyncio.get_running_loop().set_exception_handler(connections.AcceptErrors())
+            await super().startup(sockets)
+
         def handle_exit(self, sig: int, frame: FrameType | None) -> None:
             super().handle_exit(sig, frame)
             with contextlib.suppress(RuntimeError):  # no loop runs (yet, or any more)

@@ -14,10 +14,18 @@ replayed by the engine for the game its ``game:`` names. Either is kept per
 game, keyed on a hash of the file's exact bytes, so ``show`` is rendered once
 per version and a file changed in any way (even to the same size, time and
 inode) is read again.
+
+A file that is not a game the referee can read (not YAML, no game of a known
+kind, a history its engine refuses) is **corrupt**: it is listed, with the
+reader's message as ``corrupt``, and shown as that error (400), never left
+out as if it were not there. What is kept is bounded: the answers of the
+:data:`KEPT` games asked for last, and a lock only while a write holds it.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import hashlib
 import json
 import os
@@ -25,13 +33,23 @@ import re
 import stat
 import threading
 import traceback
+from collections import OrderedDict
+from collections.abc import Iterator
 from typing import Any
 
-from referee.core.errors import InputError, NotFound, RefereeError
+from referee.core.errors import InputError, Internal, NotFound, RefereeError
+from referee.core.errors import show as show_value
 from referee.core.values import frozen
+from referee.serve.locks import ThreadLocks
 
 NAME = re.compile(r"[a-z0-9-]{1,40}")
 SUFFIX = ".yaml"
+
+KEPT = 256
+"""Games whose answers are kept (the ones asked for last); others are read again."""
+
+GONE = (errno.ENOENT, errno.ENOTDIR, errno.ELOOP, errno.ENXIO)
+"""``open`` errors that mean "no such regular file" (``ELOOP``: a symlink)."""
 
 Signature = tuple[int, int, int]
 """(inode, size, mtime in ns): what the event poller compares between two
@@ -86,13 +104,42 @@ def digest_of(data: bytes) -> bytes:
 
 @frozen
 class Broken:
-    """A file that is not a usable game (kept, so it is not replayed again
-    until its bytes change): ``error`` is what reading it said, ``None`` for a
-    file that is no game of a known kind at all."""
+    """A corrupt game file (kept, so it is not replayed again until its bytes
+    change): ``error`` is what reading it said; ``game`` the game its
+    ``game:`` names, if it names one."""
 
     digest: bytes
-    error: RefereeError | None
+    error: RefereeError
     game: str | None = None
+
+    def summary(self, name: str) -> dict[str, Any]:
+        """The row of ``GET /api/games``: the reason under ``corrupt``."""
+        return {
+            "name": name,
+            "game": self.game,
+            "players": [],
+            "version": None,
+            "over": False,
+            "turn": None,
+            "corrupt": self.error.message,
+        }
+
+
+class Kept(OrderedDict[str, Any]):
+    """A dict of at most :data:`KEPT` entries: the last one set or looked at
+    stays, the oldest goes."""
+
+    def get(self, key: str, default: Any = None) -> Any:
+        if key in self:
+            self.move_to_end(key)
+            return self[key]
+        return default
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        super().__setitem__(key, value)
+        self.move_to_end(key)
+        while len(self) > KEPT:
+            self.popitem(last=False)
 
 
 class Folder:
@@ -101,20 +148,24 @@ class Folder:
 
     def __init__(self, path: str) -> None:
         self.dir = path
-        self._shown: dict[str, Shown | Broken] = {}
-        self._stepped: dict[str, tuple[str, Any]] = {}
-        self._kinds: dict[str, tuple[Signature, str]] = {}
-        self._locks: dict[str, threading.Lock] = {}
+        self._shown: Kept = Kept()  # name -> Shown | Broken
+        self._stepped: Kept = Kept()  # name -> (game, Replayed)
+        self._kinds: Kept = Kept()  # name -> (Signature, game)
+        self._locks = ThreadLocks()
         self._guard = threading.Lock()
 
     def path(self, name: str) -> str:
         return os.path.join(self.dir, check_name(name) + SUFFIX)
 
-    def lock(self, name: str) -> threading.Lock:
+    def lock(self, name: str) -> contextlib.AbstractContextManager[None]:
         """The server's own lock of one game: its writes run one at a time (the
-        engine's file lock covers writers in other processes)."""
-        with self._guard:
-            return self._locks.setdefault(check_name(name), threading.Lock())
+        engine's file lock covers writers in other processes). It exists
+        while a write holds or waits for it."""
+        return self._locks.hold(check_name(name))
+
+    def kept(self) -> Iterator[int]:
+        """How many entries each cache holds (for tests: all bounded)."""
+        yield from (len(self._shown), len(self._stepped), len(self._kinds), len(self._locks))
 
     def names(self) -> list[str]:
         """The games in the folder (regular files named NAME.yaml), sorted."""
@@ -146,13 +197,23 @@ class Folder:
 
     def read(self, name: str) -> bytes | None:
         """The file's bytes (``None``: no such regular file). A symlink is
-        never followed."""
+        never followed. A file that cannot be read (permissions) is an
+        :class:`InputError` saying so; out of file descriptors, the
+        ``OSError`` itself (the API answers 503)."""
         from referee.engine import MAX_GAME_BYTES
 
         try:
             fd = os.open(self.path(name), os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-        except (OSError, ValueError):
+        except ValueError:
             return None
+        except OSError as exc:
+            if exc.errno in GONE:
+                return None
+            if exc.errno in (errno.EMFILE, errno.ENFILE):
+                raise
+            raise InputError(
+                f"cannot read the game: {exc.strerror}", source=name + SUFFIX
+            ) from None
         try:
             if not stat.S_ISREG(os.fstat(fd).st_mode):
                 return None
@@ -179,16 +240,27 @@ class Folder:
             raise NotFound(f"no game named {name!r}")
         digest = digest_of(data)
         with self._guard:
-            known = self._shown.get(name)
+            known: Shown | Broken | None = self._shown.get(name)
         if known is None or known.digest != digest:
             known = self._stepped_to(name, data, digest) or self._replay(name, data, digest)
             with self._guard:
                 self._shown[name] = known
         if isinstance(known, Broken):
-            if known.error is None:
-                raise NotFound(f"no game named {name!r}")
             raise known.error
         return known
+
+    def answer(self, name: str) -> Shown | Broken:
+        """The game as :meth:`show` has it, or the corrupt file's reading."""
+        try:
+            return self.show(name)
+        except NotFound:
+            raise
+        except RefereeError:
+            with self._guard:
+                known = self._shown.get(name)
+            if isinstance(known, Broken):
+                return known
+            raise
 
     def _replay(self, name: str, data: bytes, digest: bytes) -> Shown | Broken:
         """The game these bytes hold, replayed by the engine for the game their
@@ -201,11 +273,23 @@ class Folder:
         shown_as = display_name(path)
         try:
             mapping = parse_document(decode_text(data, shown_as, "game"), shown_as, "game")
-        except (RefereeError, RecursionError, ValueError):
-            return Broken(digest, None)
+        except RefereeError as exc:
+            return Broken(digest, exc)
+        except (RecursionError, ValueError) as exc:
+            what = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
+            return Broken(digest, InputError(f"not a readable game file: {what}", source=shown_as))
         game = sv.kind_of(mapping)
         if game is None:
-            return Broken(digest, None)
+            found = mapping.get("game")
+            return Broken(
+                digest,
+                InputError(
+                    f"not a game of a known kind (game: {show_value(found)}; "
+                    f"games: {', '.join(sv.GAMES)})",
+                    place="game",
+                    source=shown_as,
+                ),
+            )
         try:
             module = sv.service(game)
             with reading(path):
@@ -213,9 +297,9 @@ class Folder:
             doc = module.game_doc(current)
         except RefereeError as exc:
             return Broken(digest, exc, game)
-        except Exception:  # a bug, on one file: logged; the file is left out of the listing
+        except Exception:  # a bug, on one file: logged; the file is listed as not read
             traceback.print_exc()
-            return Broken(digest, None)
+            return Broken(digest, Internal(f"{shown_as}: the referee failed to read it"), game)
         return shown(digest, game, current, doc)
 
     def remember(self, name: str, game: str, report: Any) -> None:
@@ -262,7 +346,7 @@ class Folder:
         now holds another game is refused by that game's engine anyway)."""
         sig = self.signature(name)
         with self._guard:
-            kept = self._kinds.get(name)
+            kept: tuple[Signature, str] | None = self._kinds.get(name)
         if sig is not None and kept is not None and kept[0] == sig:
             return kept[1]
         try:
@@ -284,18 +368,21 @@ class Folder:
         """The game's version (``None``: no game, or not a readable one)."""
         try:
             return self.show(name).version
-        except RefereeError:
+        except (RefereeError, OSError):
             return None
 
     def summaries(self) -> list[dict[str, Any]]:
-        """``GET /api/games``: every readable game of a known kind."""
+        """``GET /api/games``: every game file of the folder; a corrupt one
+        with the reason under ``corrupt``."""
         rows = []
         names = self.names()
         for name in names:
             try:
-                rows.append(self.show(name).summary(name))
-            except RefereeError:
+                rows.append(self.answer(name).summary(name))
+            except NotFound:  # gone since the listing
                 continue
+            except RefereeError as exc:
+                rows.append(Broken(b"", exc).summary(name))
         with self._guard:  # forget the files that are gone
             for gone in set(self._shown) - set(names):
                 self._shown.pop(gone, None)

@@ -8,6 +8,12 @@
 * **Host** (without ``--lan``): only ``localhost``/``127.0.0.1``/``[::1]``
   names, so that a web page on another site cannot reach the server through
   DNS rebinding.
+* **Origin** (every write, in every mode): a POST's ``Origin`` header is
+  absent (a script) or the server's own (the scheme, host and port of its
+  ``Host`` header); any other (another site's page, ``null``): 403.
+* **Paths**: a path that starts with ``//``, or holds a backslash or a
+  control character (CR, LF...), is 400; so the join link's redirect (to its
+  own path, without the token) never leaves the server.
 * **Bodies**: over 256 KiB -> 413, announced (``Content-Length``) or not
   (chunked: counted as it arrives); JSON only (``Content-Type:
   application/json``, else 415); a JSON object with no key twice, no
@@ -24,7 +30,7 @@ import sys
 import traceback
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
-from urllib.parse import parse_qsl, urlencode
+from urllib.parse import parse_qsl, quote, urlencode
 
 MAX_BODY = 256 * 1024
 COOKIE = "referee_token"
@@ -122,6 +128,17 @@ class Guard:
         self.stopping: Callable[[], None] = lambda: None
         """Called (in the event loop) when the server is asked to stop."""
 
+    def _origin_ok(self, scope: Scope) -> bool:
+        """A write's ``Origin``: absent, or this server's own (the scheme, host
+        and port its ``Host`` header names)."""
+        headers = _headers(scope)
+        origin = headers.get("origin")
+        if origin is None:
+            return True
+        scheme = str(scope.get("scheme") or "http")
+        given = _origin(origin)
+        return given is not None and given == _origin(f"{scheme}://{headers.get('host', '')}")
+
     def _host_ok(self, scope: Scope) -> bool:
         if self.lan:
             return True
@@ -133,8 +150,16 @@ class Guard:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        if not path_ok(str(scope.get("path", ""))):
+            await send_error(scope, send, 400, "input", "not a path of this server")
+            return
         if not self._host_ok(scope):
             await send_error(scope, send, 403, "forbidden", "unknown Host name")
+            return
+        if scope["method"] not in ("GET", "HEAD") and not self._origin_ok(scope):
+            await send_error(
+                scope, send, 403, "forbidden", "a change must come from this server's own pages"
+            )
             return
         if self.token is not None:
             query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1")))
@@ -145,7 +170,7 @@ class Guard:
                     return
                 # the join link: keep the token as a cookie, drop it from the address
                 rest = urlencode([(k, v) for k, v in query.items() if k != "token"])
-                location = scope["path"] + (f"?{rest}" if rest else "")
+                location = quote(scope["path"], safe=PATH_SAFE) + (f"?{rest}" if rest else "")
                 cookie = f"{COOKIE}={self.token}; Path=/; HttpOnly; SameSite=Strict"
                 await send_simple(
                     send,
@@ -192,6 +217,35 @@ class Guard:
             traceback.print_exc(file=sys.__stderr__)
             if not started:
                 await send_error(scope, send, 500, "internal", "the server failed on this request")
+
+
+PATH_SAFE = "/-._~!$&'()*+,;=:@"
+
+
+def path_ok(path: str) -> bool:
+    """A path this server serves: one leading ``/`` (``//host`` is another
+    server to a browser), no backslash (``/\\host`` too), no control character."""
+    return (
+        path.startswith("/")
+        and not path.startswith("//")
+        and "\\" not in path
+        and not any(ord(c) < 32 or ord(c) == 127 for c in path)
+    )
+
+
+def _origin(value: str) -> tuple[str, str, int] | None:
+    """(scheme, host, port) of an origin, the default port filled in."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(value.strip())
+        port = parts.port
+    except ValueError:
+        return None
+    scheme = parts.scheme.lower()
+    if scheme not in ("http", "https") or not parts.hostname:
+        return None
+    return scheme, parts.hostname.lower(), port or (443 if scheme == "https" else 80)
 
 
 async def read_json(receive: Callable[[], Any]) -> dict[str, Any]:
