@@ -70,6 +70,7 @@ def state(
     return {
         "mode": mode or ("solo" if solo_score is not None else "standard"),
         "players": players,
+        "seats": [{"name": p, "colour": p} for p in players],
         "over": turn is None,
         "turn": turn,
         "spots": spots or {},
@@ -82,6 +83,10 @@ def state(
         "spots_left": spots_left if spots_left is not None else {"red": 40, "blue": 40},
         "actions": actions,
     }
+
+
+PAGE_KEYS = ("timer_seconds", "next", "activity", "undo", "redo", "ranking")
+"""The keys of game show --json that a step's state does not repeat."""
 
 
 class Game:
@@ -127,11 +132,12 @@ class Game:
         return doc
 
     def show(self) -> dict[str, Any]:
-        """``game show --json``: the version and the state."""
+        """``game show --json``: the version and the state (without what the
+        pages show beside it: the activity, undo, redo, next, ranking, timer)."""
         code, out, err = self.runner("blindspot", "game", "show", str(self.path), "--json")
         assert (code, err) == (0, ""), err
         result: dict[str, Any] = one_json(out)
-        return result
+        return {k: v for k, v in result.items() if k not in PAGE_KEYS}
 
     def state(self) -> dict[str, Any]:
         """``game show --json`` without the version."""
@@ -743,7 +749,7 @@ def test_not_a_game_file(invoke: Runner, tmp_path: Path, text: str, fragment: st
 HAND_EDITS = {
     "jump": (
         ("bonus", "jump"),
-        "history[3].action: expected play or bonus or skip-bonus or timeout or undo, got 'jump'",
+        "history[3].action: expected play or bonus or skip-bonus or timeout or undo or redo, got 'jump'",
     ),
     "pink": (("blue", "pink"), "history[4].player: unknown colour 'pink'"),
     "Z1": (("D1", "Z1"), "history[5].at: 'Z1' is off the board (cells run from A1 to I9)"),

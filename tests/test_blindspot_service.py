@@ -128,7 +128,7 @@ def test_web_values_a_layout_object_a_code_and_house_words(tmp_path: Path) -> No
         (
             "new",
             {"layout": {"letters": SAMPLE_LETTERS}, "players": ["Ana", "Ben"]},
-            "players: unknown colour 'ana'",
+            "players: unknown colour 'Ana'",
         ),
         ("new", {"layout": {"letters": SAMPLE_LETTERS}}, "players: give the players"),
         (
@@ -223,6 +223,7 @@ def test_a_stale_version_and_an_unknown_step(tmp_path: Path, repo: Path) -> None
         "skip-bonus",
         "timeout",
         "undo",
+        "redo",
         "hint",
     }
 
