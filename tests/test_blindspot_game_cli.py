@@ -883,11 +883,11 @@ def test_new_refuses_impossible_tables(
 # ---------------------------------------------------------- atomic writes
 
 
-def _boom(exc: BaseException) -> Callable[[str, str], None]:
-    def replace(src: str, dst: str) -> None:
+def _boom(exc: BaseException) -> Callable[..., None]:
+    def fail(*args: object) -> None:
         raise exc
 
-    return replace
+    return fail
 
 
 @pytest.mark.parametrize(
@@ -928,7 +928,9 @@ def test_a_failed_write_leaves_the_previous_file(
     for args in PLANET if command[0] == "bonus" else PLANET[:2]:
         game.ok(*args)
     before = path.read_bytes()
-    monkeypatch.setattr("referee.core.files.replace", _boom(exc))
+    # every write of a game fsyncs before it counts: an appended line is cut
+    # off again, a rewritten file's temporary copy is removed
+    monkeypatch.setattr("os.fsync", _boom(exc))
     if command == ("new",):
         argv = ["new", "--layout", SAMPLE, "--players", "red,blue", "-o", str(path), "--force"]
     else:

@@ -342,6 +342,30 @@ def forget() -> None:
         _memos.clear()
 
 
+_LINE_START = b'- {"'
+
+
+def torn(raw: bytes) -> int:
+    """How much of a game file's bytes to read: all of them, unless the last
+    line is an action the engine was appending when it was killed (it has no
+    newline, and is the start of an action line but not a whole one). Such a
+    line was never acknowledged: it is not read as an action, and the next
+    write leaves it out (the file is written whole again)."""
+    cut = raw.rfind(b"\n") + 1
+    tail = raw[cut:]
+    if not tail:
+        return len(raw)
+    if len(tail) < len(_LINE_START):
+        return cut if _LINE_START.startswith(tail) else len(raw)
+    if not tail.startswith(_LINE_START):
+        return len(raw)
+    try:
+        json.loads(tail[2:])
+    except ValueError:
+        return cut
+    return len(raw)
+
+
 def _understand(
     game: Game[S, St, A], path: str, real: str, raw: bytes
 ) -> tuple[Replayed[S, St, A], bool]:
@@ -354,7 +378,8 @@ def _understand(
         replayed: Replayed[S, St, A] = memo.game
         return replayed, memo.canonical
     name = display_name(path)
-    data = parse_document(decode_text(raw, name, "game"), name, "game")
+    whole = raw[: torn(raw)]
+    data = parse_document(decode_text(whole, name, "game"), name, "game")
     with reading(path):
         replayed = replay(game, parse(game, data))
     _remember(game, real, _Memo(raw, replayed, canonical=False))
@@ -382,7 +407,8 @@ def _advance(
 
 
 def load(game: Game[S, St, A], path: str) -> Replayed[S, St, A]:
-    """Read and replay a game file (no lock: writes are atomic renames)."""
+    """Read and replay a game file (no lock: writes are atomic renames, or
+    appends of one line whose torn end, if any, is passed over)."""
     from referee.core.files import decode_text, parse_document, read_bytes
 
     name = display_name(path)
@@ -499,7 +525,7 @@ def act(
     for checks of other files a command will write: nothing may fail after the
     game is written).
     """
-    from referee.core.files import _atomic, read_fd
+    from referee.core.files import _atomic, append, read_fd
 
     name = display_name(path)
     with locked(path) as (fd, real):
@@ -516,12 +542,16 @@ def act(
         if before_write is not None:
             before_write()
         if canonical and current.log.history:
-            # the file is text(game, log): the new one is the same plus one line
-            data = raw + (_action_line(game, decision.action) + "\n").encode("utf-8")
+            # the file is text(game, log): the new one is the same plus one
+            # line, appended (the bytes written do not grow with the game)
+            line = (_action_line(game, decision.action) + "\n").encode("utf-8")
+            data = raw + line
+            check_size(name, after.version, len(data))
+            append(real, line, expect=len(raw), name=path, what="game")
         else:
             data = text(game, after.log).encode("utf-8")
-        check_size(name, after.version, len(data))
-        _atomic(real, data, create=False, name=path, what="game")
+            check_size(name, after.version, len(data))
+            _atomic(real, data, create=False, name=path, what="game")
         _remember(game, real, _Memo(data, after, canonical=True))
         return Acted(after, decision.result, recorded=True)
 

@@ -323,6 +323,37 @@ def _atomic(real: str, data: bytes, *, create: bool, name: str, what: str) -> No
             raise
 
 
+def append(real: str, data: bytes, *, expect: int, name: str, what: str) -> None:
+    """Add ``data`` at the end of the file (which must be ``expect`` bytes long)
+    and ``fsync`` it: the bytes written do not grow with the file. A write
+    that fails (a full disk, a signal) is cut off again, so the file is as it
+    was; one cut short by ``kill -9`` leaves a last line without its newline,
+    which readers of game files know to pass over (:mod:`referee.engine`)."""
+    shown = display_name(name)
+    with _signals_raise():
+        try:
+            fd = os.open(real, os.O_WRONLY | os.O_APPEND)
+        except OSError as exc:
+            raise InputError(f"{shown}: cannot write the {what}: {exc.strerror}") from None
+        try:
+            if os.fstat(fd).st_size != expect:
+                raise InputError(f"{shown}: the {what} changed while it was being written")
+            try:
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(fd, view) :]
+                os.fsync(fd)
+            except BaseException as exc:
+                with contextlib.suppress(OSError):
+                    os.ftruncate(fd, expect)
+                    os.fsync(fd)
+                if isinstance(exc, OSError):
+                    raise InputError(f"{shown}: cannot write the {what}: {exc.strerror}") from None
+                raise
+        finally:
+            os.close(fd)
+
+
 def _copy_metadata(fd: int, real: str, create: bool) -> None:
     """New files get the usual mode (0666 less the umask); a replaced file
     keeps its mode, and as root its owner and group."""
