@@ -284,6 +284,7 @@ def create_app(settings: Settings) -> Guard:
         lifespan=lifespan,
         exception_handlers={HTTPException: http_error},
     )
+    app.state.folder, app.state.writing = folder, writing  # for tests: what is kept
     guard = Guard(app, token=settings.token, lan=settings.lan)
     guard.stopping = stopping
     return guard

@@ -11,7 +11,11 @@ like the server's own, on any file system, with no extra dependency; the
 delay is at most one interval (0.2 s by default; measured in docs/serve.md).
 
 Each new version is one event: ``id: VERSION`` and ``data: {"version":
-VERSION}``. The Out of Sight Time Keeper's timer is kept here too (in memory
+VERSION}``. A stream that falls behind (its page does not read: a phone
+asleep, a slow network) by :data:`BACKLOG` events is ended rather than fed
+for ever or thinned silently: its page's ``EventSource`` reconnects (after
+``retry`` ms) and gets the current version first, which brings it up to date
+(a resync), so no version is lost without the page knowing. The Out of Sight Time Keeper's timer is kept here too (in memory
 only: it is not part of the game) and sent as ``event: timer``.
 """
 
@@ -40,6 +44,9 @@ TIMER_SECONDS = 30.0
 CLOSE = ""
 """Put in a stream's queue: the stream ends."""
 
+BACKLOG = 1000
+"""Events a stream may have waiting; one more ends it (the page reconnects)."""
+
 
 def sse(data: dict[str, Any], *, event: str | None = None, id: int | None = None) -> str:
     head = f"event: {event}\n" if event else ""
@@ -61,6 +68,8 @@ class Hub:
         self.closing = asyncio.Event()
         self._wake = asyncio.Event()
         self._poked: set[str] = set()
+        self.overflowed = 0
+        """Streams ended because they fell behind."""
         # its own reader thread: never queued behind the steps being run
         self._reader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="referee-events")
 
@@ -104,14 +113,23 @@ class Hub:
     # -------------------------------------------------------- subscribing
 
     def _publish(self, name: str, message: str) -> None:
-        for queue in list(self.subscribers.get(name, ())):
-            with contextlib.suppress(asyncio.QueueFull):
+        subs = self.subscribers.get(name, set())
+        for queue in list(subs):
+            try:
                 queue.put_nowait(message)
+            except asyncio.QueueFull:
+                # fallen behind: end it (its page reconnects and resyncs),
+                # never drop an event silently or queue without bound
+                subs.discard(queue)
+                self.overflowed += 1
+                while not queue.empty():
+                    queue.get_nowait()
+                queue.put_nowait(CLOSE)
 
     async def stream(self, name: str, last_id: int | None = None) -> AsyncIterator[str]:
         """The event stream of one game: the current version first (unless the
         client's ``Last-Event-ID`` is already it), then one event per change."""
-        queue: asyncio.Queue[str] = asyncio.Queue(maxsize=1000)
+        queue: asyncio.Queue[str] = asyncio.Queue(maxsize=BACKLOG)
         self.subscribers.setdefault(name, set()).add(queue)
         try:
             sig = self.folder.signature(name)
@@ -140,6 +158,9 @@ class Hub:
                 if not subs:
                     del self.subscribers[name]
                     self.seen.pop(name, None)
+            timer = self.timers.get(name)
+            if name not in self.subscribers and timer is not None and timer.phase == "ready":
+                del self.timers[name]  # nothing to keep: a ready timer is the default
 
     # ------------------------------------------------------------ polling
 
