@@ -34,7 +34,7 @@ SEED = ROOT / "tests" / "data" / "fuzz" / "wb-game.yaml"
         (
             "to: A1}",
             "to: A1, colour: red}",
-            "line 27: history[2]: unknown key 'colour' (expected action, player, from, to)",
+            "line 27: history[2]: unknown key 'colour' (expected action, by, player, from, to)",
         ),
         (
             "  path: [A4, B4, B5]\n",

@@ -570,7 +570,7 @@ BAD_BOARDS = {
         "blocks.p[0]",
         "off the board",
     ),
-    "bad-player-name": ({"cards": ["a-1"], "blocks": {"1x": ["A1"]}}, "blocks", "'1x'"),
+    "bad-player-name": ({"cards": ["a-1"], "blocks": {"a=b": ["A1"]}}, "blocks", "'a=b'"),
     "player-twice": (
         {"cards": ["a-1"], "blocks": {"p": [], "P": []}},
         "blocks.P",

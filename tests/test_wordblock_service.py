@@ -290,7 +290,7 @@ def test_the_other_questions_from_the_web() -> None:
 def test_the_registry_finds_the_game_and_its_steps() -> None:
     module = sv.service("wordblock")
     assert module is service
-    assert set(service.STEPS) == {"place", "claim", "move-block", "end-turn", "undo"}
+    assert set(service.STEPS) == {"place", "claim", "move-block", "end-turn", "undo", "redo"}
     assert set(service.QUESTIONS) == {
         "score-claim",
         "wordblock place",

@@ -637,14 +637,14 @@ def test_stale_steps_are_refused(invoke: Runner, tmp_path: Path) -> None:
     )
 
 
-def test_names_are_lowercased_everywhere(invoke: Runner, tmp_path: Path) -> None:
+def test_names_keep_their_case_and_match_in_any_case(invoke: Runner, tmp_path: Path) -> None:
     game = tmp_path / "g.yaml"
     code, out, err = invoke(
         "wordblock", "game", "new", "--players", "Blue,RED", "--draw", "blue=k,Red=X",
         "--grid", "s,h,a,e", "--values", "asteroid", "-o", str(game), "--json",
     )  # fmt: skip
     assert (code, err) == (0, ""), err
-    assert (data(out)["turn"], data(out)["phase"]) == ("red", "place")
+    assert (data(out)["turn"], data(out)["phase"]) == ("RED", "place")
     assert (
         invoke("wordblock", "game", "place", str(game), "R", "--at", "b3", "--player", "Red")[0]
         == 0

@@ -41,6 +41,8 @@ class PlaceCard:
     card: Card
     at: Cell
     player: str | None = None
+    by: str | None = None
+    """Who entered it (every action may say so)."""
 
 
 @frozen
@@ -57,6 +59,7 @@ class ClaimWord:
     valid: bool
     reason: str | None
     points: tuple[tuple[str, int], ...]
+    by: str | None = None
 
 
 @frozen
@@ -66,6 +69,7 @@ class MoveBlock:
     player: str
     from_: Cell | None
     to: Cell
+    by: str | None = None
 
 
 @frozen
@@ -73,11 +77,21 @@ class EndTurn:
     """The player whose turn it is ends it; the next player draws."""
 
     player: str
+    by: str | None = None
 
 
 @frozen
 class Undo:
     """Takes back the latest action still in force."""
 
+    by: str | None = None
 
-Action = PlaceCard | ClaimWord | MoveBlock | EndTurn | Undo
+
+@frozen
+class Redo:
+    """Right after undos: puts back the action the latest undo took back."""
+
+    by: str | None = None
+
+
+Action = PlaceCard | ClaimWord | MoveBlock | EndTurn | Undo | Redo

@@ -13,7 +13,8 @@ from functools import cached_property
 
 from referee.core.cells import Cell
 from referee.core.errors import InputError, show
-from referee.core.text import ascii_letters, ascii_word
+from referee.core.text import ascii_letters, ascii_word, name_key
+from referee.core.text import name as nfc
 from referee.core.values import frozen, replace
 
 MAX_BLOCKS = 3
@@ -25,7 +26,8 @@ MAX_WORD = 60
 DEFAULT_AREA = (6, 6)
 
 _CARD = re.compile(r"([A-Za-z])-([0-9]{1,2})")
-_NAME = re.compile(r"[a-z][a-z0-9_-]{0,30}")
+MAX_NAME = 30
+"""The longest player name."""
 
 
 def normalise_word(word: str, place: str = "word") -> str:
@@ -42,14 +44,32 @@ def normalise_word(word: str, place: str = "word") -> str:
 
 
 def player_name(value: object, place: str = "player") -> str:
-    """A player name: a letter then letters, digits, ``-`` or ``_`` (lowercased)."""
-    text = value.strip().lower() if isinstance(value, str) and value.isascii() else None
-    if text is None or _NAME.fullmatch(text) is None:
+    """A player's name as shown: any text of 1 to 30 characters (NFC, spaces
+    around it trimmed, case and inner spaces kept), without commas, ``=`` or
+    control characters. Two names are one player when they are equal once
+    case-folded (:func:`same_player`)."""
+    text = nfc(value.strip()) if isinstance(value, str) else ""
+    if not text or len(text) > MAX_NAME:
         raise InputError(
-            f"{show(value)} is not a player name (a letter, then letters, digits, - or _)",
+            f"{show(value)} is not a player name (1 to {MAX_NAME} characters)", place=place
+        )
+    if any(c in ",=" or not c.isprintable() for c in text):
+        raise InputError(
+            f"{show(value)} is not a player name (no commas, '=' or control characters)",
             place=place,
         )
     return text
+
+
+def same_player(a: str, b: str) -> bool:
+    """Whether two names are one player (NFC, case-folded)."""
+    return name_key(a) == name_key(b)
+
+
+def find_player(players: Iterable[str], name: str) -> str | None:
+    """The player among ``players`` that ``name`` names (any case), or ``None``."""
+    key = name_key(name)
+    return next((p for p in players if name_key(p) == key), None)
 
 
 def cell_key(cell: Cell) -> tuple[int, int]:
@@ -198,15 +218,15 @@ class Board:
 
     def require_player(self, name: str, place: str = "player") -> str:
         """``name`` as a player of this board (``place`` names the option in errors)."""
-        player = player_name(name, place)
-        if player not in self.players:
+        found = find_player(self.players, player_name(name, place))
+        if found is None:
             known = ", ".join(self.players) or "none"
             raise InputError(
                 f"{name!r} is not a player here (players: {known}; on a board file, list "
                 "a player without blocks as 'name: []')",
                 place=place,
             )
-        return player
+        return found
 
     @cached_property
     def graph(self) -> Graph:
@@ -231,7 +251,12 @@ class Board:
 
     def with_players(self, players: Sequence[str]) -> Board:
         """The same board listing exactly ``players`` (in that order) in ``blocks``."""
-        return replace(self, blocks=tuple((p, self.blocks_of(p)) for p in players))
+        return replace(
+            self,
+            blocks=tuple(
+                (p, next((c for q, c in self.blocks if same_player(p, q)), ())) for p in players
+            ),
+        )
 
     def after_claim(self, word: str, discard: Collection[Cell]) -> Board:
         """The board once a claim is scored: blocked cards discarded, blocks back in reserve."""

@@ -13,6 +13,7 @@ command line's options. Errors become exit 2 in one place
 
 from __future__ import annotations
 
+from collections.abc import MutableMapping
 from typing import Any
 
 import click
@@ -36,6 +37,7 @@ from referee.cli import (
 from referee.core.dictionary import Dictionary, open_dictionary, read_word_list
 from referee.core.errors import InputError, show
 from referee.core.files import write_text
+from referee.core.lru import LRU
 from referee.service import Report
 from referee.wordblock import formats, render, service
 from referee.wordblock.board import Board
@@ -79,7 +81,7 @@ def claim_options(f: F, player_required: bool = True) -> F:
 def lexicon_for(
     dictionary: str | None,
     allow: str | None,
-    cache: dict[tuple[str | None, str | None], Dictionary] | None = None,
+    cache: MutableMapping[tuple[str | None, str | None], Dictionary] | None = None,
 ) -> Dictionary:
     """The dictionary to judge with, its house words on it; ``cache`` keeps
     opened ones (batch mode)."""
@@ -189,6 +191,14 @@ def score_claim(
 BATCH_FILES = ("board", "dictionary", "allow")
 
 
+FILES_KEPT = 64
+"""Boards and dictionaries a batch keeps open (the most recently used)."""
+
+ANSWERS_KEPT = 16_384
+"""Answers a batch keeps by their line's fields (the most recently used):
+memory stays flat however many distinct lines come."""
+
+
 class _Scorer:
     """``score-claim --batch``: boards and dictionaries are opened once, and
     answers kept by the line's fields. A missing or mistyped field is named
@@ -196,9 +206,9 @@ class _Scorer:
 
     def __init__(self, defaults: dict[str, Any]) -> None:
         self.defaults = defaults
-        self.boards: dict[str, Board] = {}
-        self.lexicons: dict[tuple[str | None, str | None], Dictionary] = {}
-        self.answers: dict[tuple[Any, ...], str] = {}
+        self.boards: LRU[str, Board] = LRU(FILES_KEPT)
+        self.lexicons: LRU[tuple[str | None, str | None], Dictionary] = LRU(FILES_KEPT)
+        self.answers: LRU[tuple[Any, ...], str] = LRU(ANSWERS_KEPT)
 
     def line(self, obj: dict[str, Any]) -> str:
         unknown = sorted(set(obj) - {"word", *self.defaults})

@@ -24,6 +24,7 @@ from referee.wordblock.board import (
     Card,
     cell_key,
     cell_names,
+    find_player,
     normalise_word,
     player_name,
 )
@@ -150,7 +151,7 @@ def _read_blocks(value: Value, board: Board) -> tuple[tuple[str, tuple[Cell, ...
     for key in fields.names():
         player = _name_key(value, key)
         entry = fields.take(key)
-        if player in dict(out):
+        if find_player(dict(out), player) is not None:
             raise entry.error("the player is listed twice")
         if entry.raw is None:
             listed: list[Value] = []
@@ -260,13 +261,15 @@ def read_setup(fields: Fields) -> Setup:
     )
     if len(players) < 2:
         raise raw_players.error("expected at least 2 players")
-    if len(set(players)) != len(players):
+    from referee.core.text import first_duplicate
+
+    if first_duplicate(players) is not None:
         raise raw_players.error("a player is listed twice")
     raw_turns = fields.get("turns")
     turns = _read_turns(raw_turns, players) if raw_turns is not None else None
     raw_board = fields.require("board")
     board = read_board(raw_board, turns.values if turns else None)
-    extra = [p for p in board.players if p not in players]
+    extra = [p for p in board.players if find_player(players, p) is None]
     if extra:
         raise raw_board.error(f"blocks: {extra[0]!r} is not in players")
     setup = Setup(players, board.with_players(players), turns)
@@ -285,9 +288,10 @@ def _read_turns(value: Value, players: tuple[str, ...]) -> Turns:
         if len(players) > MAX_TURN_PLAYERS:
             raise value.error(f"a turn-by-turn game is for 2 to {MAX_TURN_PLAYERS} players")
         first = f.require("first")
-        name = _player(first)
-        if name not in players:
-            raise first.error(f"{name!r} is not in players")
+        given = _player(first)
+        name = find_player(players, given)
+        if name is None:
+            raise first.error(f"{given!r} is not in players")
         deck = f.require("deck_size")
         size = deck.integer(0, 999)
         if size not in DECK_SIZES:
@@ -310,25 +314,32 @@ def write_setup(setup: Setup) -> dict[str, Any]:
 
 def read_action(value: Value) -> Action:
     """One entry of ``history``: a mapping with ``action`` and its fields."""
-    from referee.wordblock.actions import ClaimWord, EndTurn, MoveBlock, PlaceCard, Undo
+    from referee.wordblock.actions import ClaimWord, EndTurn, MoveBlock, PlaceCard, Redo, Undo
 
-    with value.fields("a mapping with action: place, claim, move-block, end-turn or undo") as f:
+    with value.fields(
+        "a mapping with action: place, claim, move-block, end-turn, undo or redo"
+    ) as f:
         kind = f.require("action").text(
-            choices=["place", "claim", "move-block", "end-turn", "undo"]
+            choices=["place", "claim", "move-block", "end-turn", "undo", "redo"]
         )
+        raw_by = f.get("by")
+        by = _player(raw_by) if raw_by is not None else None
         if kind == "undo":
-            return Undo()
+            return Undo(by)
+        if kind == "redo":
+            return Redo(by)
         if kind == "end-turn":
-            return EndTurn(_player(f.require("player")))
+            return EndTurn(_player(f.require("player")), by)
         if kind == "place":
             card = f.require("card").convert(lambda raw: Card.parse(_text(raw), ""))
             at = _cell(f.require("at"))
             who = f.get("player")
-            return PlaceCard(card, at, _player(who) if who is not None else None)
+            return PlaceCard(card, at, _player(who) if who is not None else None, by)
         if kind == "move-block":
             mover = _player(f.require("player"))
             src = f.get("from")
-            return MoveBlock(mover, _cell(src) if src is not None else None, _cell(f.require("to")))
+            start = _cell(src) if src is not None else None
+            return MoveBlock(mover, start, _cell(f.require("to")), by)
         raw_path = f.get("path")
         path = () if raw_path is None else tuple(_cell(c) for c in raw_path.items(at_most=1000))
         challenger = f.get("challenged_by")
@@ -346,14 +357,25 @@ def read_action(value: Value) -> Action:
             valid=f.require("valid").flag(),
             reason=reason.text(max_length=40) if reason is not None else None,
             points=points,
+            by=by,
         )
 
 
 def write_action(action: Action) -> dict[str, Any]:
-    from referee.wordblock.actions import EndTurn, MoveBlock, PlaceCard, Undo
+    """One entry of ``history`` (and the JSON of a step); ``by`` only when given."""
+    out = _action_fields(action)
+    if action.by is not None:
+        out["by"] = action.by
+    return out
+
+
+def _action_fields(action: Action) -> dict[str, Any]:
+    from referee.wordblock.actions import EndTurn, MoveBlock, PlaceCard, Redo, Undo
 
     if isinstance(action, Undo):
         return {"action": "undo"}
+    if isinstance(action, Redo):
+        return {"action": "redo"}
     if isinstance(action, EndTurn):
         return {"action": "end-turn", "player": action.player}
     if isinstance(action, PlaceCard):

@@ -24,6 +24,7 @@ from referee.wordblock.actions import (
     EndTurn,
     MoveBlock,
     PlaceCard,
+    Redo,
     Setup,
     Undo,
 )
@@ -106,16 +107,22 @@ class WordBlockGame:
     def is_undo(self, action: Action) -> bool:
         return isinstance(action, Undo)
 
+    def is_redo(self, action: Action) -> bool:
+        return isinstance(action, Redo)
+
     def undo(self) -> Action:
         return Undo()
+
+    def redo(self) -> Action:
+        return Redo()
 
     def start(self, setup: Setup) -> State:
         table = turns.deal(setup) if setup.turns is not None else None
         return State(setup.board, tuple((p, 0) for p in setup.players), table=table)
 
     def step(self, setup: Setup, state: State, action: Action) -> State | Refusal:
-        if isinstance(action, Undo):  # pragma: no cover - the engine takes undos itself
-            return Refusal("undo", "an undo is not a step")
+        if isinstance(action, (Undo, Redo)):  # pragma: no cover - the engine takes them itself
+            return Refusal("undo", "an undo or a redo is not a step")
         unknown = _unknown(setup, action)
         if unknown is not None:
             return unknown

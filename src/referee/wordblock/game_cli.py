@@ -43,6 +43,10 @@ from referee.wordblock.cli import (
 if TYPE_CHECKING:
     from referee.wordblock.game import Game
 
+by_option = click.option(
+    "--by", metavar="NAME", help="Who entered this step (a player's name; kept in the history)."
+)
+
 
 @wordblock.group("game", context_settings=CONTEXT_SETTINGS)
 def game() -> None:
@@ -227,6 +231,7 @@ def _refused(report: Report, as_json: bool) -> int | None:
 @lambda f: claim_options(f, player_required=False)
 @dictionary_options
 @exclusion_option
+@by_option
 @expect_version_option
 @json_option
 def game_claim(
@@ -238,6 +243,7 @@ def game_claim(
     dictionary: str | None,
     allow: str | None,
     no_exclusions: bool,
+    by: str | None,
     expect_version: int | None,
     as_json: bool,
 ) -> int:
@@ -265,6 +271,7 @@ def game_claim(
         challenged_by=challenged_by,
         dictionary=lexicon_for(dictionary, allow),
         no_exclusions=no_exclusions,
+        by=by,
         expect_version=expect_version,
     )
     refused = _refused(report, as_json)
@@ -290,6 +297,7 @@ def game_claim(
     metavar="NAME",
     help="Who plays the card: in a whole game, the player whose turn it is (the default).",
 )
+@by_option
 @expect_version_option
 @json_option
 def game_place(
@@ -297,6 +305,7 @@ def game_place(
     card: str,
     at_name: str,
     player: str | None,
+    by: str | None,
     expect_version: int | None,
     as_json: bool,
 ) -> int:
@@ -310,7 +319,7 @@ def game_place(
       referee wordblock game place wordblock-scorepad.yaml t-1 --at B5 --player green
     """
     report = service.place(
-        game_file, card=card, at=at_name, player=player, expect_version=expect_version
+        game_file, card=card, at=at_name, player=player, by=by, expect_version=expect_version
     )
     refused = _refused(report, as_json)
     if refused is not None:
@@ -342,6 +351,7 @@ def game_place(
     "--from", "from_name", metavar="CELL", help="The block to move (default: one from reserve)."
 )
 @click.option("--to", "to_name", required=True, metavar="CELL", help="The card to put it on.")
+@by_option
 @expect_version_option
 @json_option
 def game_move_block(
@@ -349,6 +359,7 @@ def game_move_block(
     player: str | None,
     from_name: str | None,
     to_name: str,
+    by: str | None,
     expect_version: int | None,
     as_json: bool,
 ) -> int:
@@ -361,7 +372,12 @@ def game_move_block(
       referee wordblock game move-block wordblock-scorepad.yaml --player blue --to B4
     """
     report = service.move_block(
-        game_file, player=player, from_=from_name, to=to_name, expect_version=expect_version
+        game_file,
+        player=player,
+        from_=from_name,
+        to=to_name,
+        by=by,
+        expect_version=expect_version,
     )
     refused = _refused(report, as_json)
     if refused is not None:
@@ -387,10 +403,11 @@ def game_move_block(
 @game.command("end-turn", no_args_is_help=True)
 @click.argument("game_file", metavar="GAME", type=GamePath())
 @click.option("--player", metavar="NAME", help="Whose turn ends (if given, it must be theirs).")
+@by_option
 @expect_version_option
 @json_option
 def game_end_turn(
-    game_file: str, player: str | None, expect_version: int | None, as_json: bool
+    game_file: str, player: str | None, by: str | None, expect_version: int | None, as_json: bool
 ) -> int:
     """End the turn (after the card is played): the next player draws and plays.
 
@@ -400,7 +417,7 @@ def game_end_turn(
     Example:
       referee wordblock game end-turn wordblock-game.yaml
     """
-    report = service.end_turn(game_file, player=player, expect_version=expect_version)
+    report = service.end_turn(game_file, player=player, by=by, expect_version=expect_version)
     refused = _refused(report, as_json)
     if refused is not None:
         return refused
@@ -452,9 +469,10 @@ def game_show(game_file: str, as_json: bool) -> int:
 
 @game.command("undo", no_args_is_help=True)
 @click.argument("game_file", metavar="GAME", type=GamePath())
+@by_option
 @expect_version_option
 @json_option
-def game_undo(game_file: str, expect_version: int | None, as_json: bool) -> int:
+def game_undo(game_file: str, by: str | None, expect_version: int | None, as_json: bool) -> int:
     """Take back the last action still in force (recorded as an 'undo' action).
 
     Exit 0 if an action was undone, 1 if there was nothing to undo.
@@ -463,7 +481,7 @@ def game_undo(game_file: str, expect_version: int | None, as_json: bool) -> int:
     Example:
       referee wordblock game undo wordblock-game.yaml
     """
-    report = service.undo(game_file, expect_version=expect_version)
+    report = service.undo(game_file, by=by, expect_version=expect_version)
     stepped: service.Stepped = report.detail
     if as_json:
         emit_json(report.doc)
@@ -471,6 +489,36 @@ def game_undo(game_file: str, expect_version: int | None, as_json: bool) -> int:
         echo("Nothing to undo.")
     else:
         echo(f"Undone: {render.describe(stepped.result)}.")
+        echo(render.totals_text(stepped.game.state.totals))
+        _status(stepped.game)
+    return report.exit_code
+
+
+@game.command("redo", no_args_is_help=True)
+@click.argument("game_file", metavar="GAME", type=GamePath())
+@by_option
+@expect_version_option
+@json_option
+def game_redo(game_file: str, by: str | None, expect_version: int | None, as_json: bool) -> int:
+    """Right after undo: put back the action the latest undo took back
+    (recorded as a 'redo' action).
+
+    Exit 0 if an action was put back, 1 if there was nothing to redo (the
+    latest action is not an undo, or a redo with more to put back).
+
+    \b
+    Example:
+      referee wordblock game undo wordblock-game.yaml
+      referee wordblock game redo wordblock-game.yaml
+    """
+    report = service.redo(game_file, by=by, expect_version=expect_version)
+    stepped: service.Stepped = report.detail
+    if as_json:
+        emit_json(report.doc)
+    elif not report.valid:
+        echo("Nothing to redo.")
+    else:
+        echo(f"Redone: {render.describe(stepped.result)}.")
         echo(render.totals_text(stepped.game.state.totals))
         _status(stepped.game)
     return report.exit_code

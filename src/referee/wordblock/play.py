@@ -25,7 +25,14 @@ from referee.wordblock.actions import (
     Setup,
     Turns,
 )
-from referee.wordblock.board import DEFAULT_AREA, Board, Card, cell_key, player_name
+from referee.wordblock.board import (
+    DEFAULT_AREA,
+    Board,
+    Card,
+    cell_key,
+    find_player,
+    player_name,
+)
 from referee.wordblock.formats import MAX_PLAYERS, MAX_TURN_PLAYERS
 from referee.wordblock.game import State
 from referee.wordblock.rules import (
@@ -45,9 +52,17 @@ GRID_CELLS = ("C3", "D3", "C4", "D4")
 
 
 def seat(players: Sequence[str], most: int = MAX_TURN_PLAYERS) -> tuple[str, ...]:
-    """The players' names, checked: 2 to ``most``, no one twice."""
+    """The players' names, checked: 2 to ``most``, no one twice (``Ana`` and
+    ``ANA`` are one player)."""
+    from referee.core.text import first_duplicate
+
     names = tuple(player_name(p, "players") for p in players)
-    if len(names) < 2 or len(set(names)) != len(names):
+    dup = first_duplicate(names)
+    if dup is not None:
+        first = next(n for n in names if find_player([n], dup) is not None)
+        same = "" if first == dup else f" (as {show(first)})"
+        raise InputError(f"{show(dup)} is named twice{same}", place="players")
+    if len(names) < 2:
         raise InputError("name at least 2 different players, comma-separated", place="players")
     if len(names) > most:
         raise InputError(f"at most {most} players ({len(names)} given)", place="players")
@@ -55,7 +70,7 @@ def seat(players: Sequence[str], most: int = MAX_TURN_PLAYERS) -> tuple[str, ...
 
 
 def _seated(names: tuple[str, ...], board: Board) -> Board:
-    extra = [p for p in board.players if p not in names]
+    extra = [p for p in board.players if find_player(names, p) is None]
     if extra:
         raise InputError(f"{extra[0]!r} has blocks on the board but is not a player", place="board")
     return board.with_players(names)
@@ -86,8 +101,8 @@ def first_by_draw(players: Sequence[str], draws: Sequence[tuple[str, str]]) -> s
     Every player draws once; a tie on the top letter is refused (draw again)."""
     letters: dict[str, str] = {}
     for name, drawn in draws:
-        player = player_name(name, "draw")
-        if player not in players:
+        player = find_player(players, player_name(name, "draw")) or ""
+        if not player:
             raise InputError(f"{name!r} is not one of the players", place="draw")
         if player in letters:
             raise InputError(f"{player} drew twice", place="draw")
@@ -145,8 +160,8 @@ def turns_setup(
             f"expected {' or '.join(map(str, DECK_SIZES))} (the rulebook's decks), got {size}",
             place="deck_size",
         )
-    starts = names[0] if first is None else player_name(first, "first")
-    if starts not in names:
+    starts = names[0] if first is None else find_player(names, player_name(first, "first"))
+    if starts is None:
         raise InputError(f"{first!r} is not one of the players", place="first")
     setup = Setup(names, _seated(names, board), Turns(starts, size, values))
     try:
@@ -161,8 +176,8 @@ def turns_setup(
 
 def require_player(setup: Setup, name: str, place: str = "player") -> str:
     """``name`` as one of the game's players (``place`` names the option in errors)."""
-    player = player_name(name, place)
-    if player not in setup.players:
+    player = find_player(setup.players, player_name(name, place))
+    if player is None:
         known = ", ".join(setup.players)
         raise InputError(f"{name!r} is not a player of this game (players: {known})", place=place)
     return player

@@ -22,7 +22,7 @@ imported by the functions that use them, and ``GAME`` on first use.
 from __future__ import annotations
 
 from collections.abc import Collection, Container, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from referee import service as sv
 from referee.core.cells import Cell
@@ -46,6 +46,8 @@ if TYPE_CHECKING:
 
 CellLike = Cell | str
 """A cell, or its name (``"B5"``)."""
+
+A = TypeVar("A")
 
 
 def __getattr__(name: str) -> Any:
@@ -347,6 +349,151 @@ def game_doc(current: Game) -> dict[str, Any]:
             }
         )
     out["version"] = current.version
+    out.update(
+        {
+            "next": next_steps(current),
+            "activity": activity(current),
+            "undo": _undo_doc(current),
+            "redo": _redo_doc(current),
+            "ranking": ranking(current),
+        }
+    )
+    return out
+
+
+def next_steps(current: Game) -> list[str]:
+    """The steps the rules allow now for the player on turn (a free
+    scorepad: the steps it takes, for anyone)."""
+    table = current.state.table
+    if table is None:
+        return ["place", "claim", "move-block"]
+    if table.over:
+        return []
+    phase = table.phase
+    if phase == "place":
+        return ["place"]
+    if phase == "claim":
+        return ["claim", "move-block", "end-turn"]
+    if phase == "move-block":
+        return ["move-block", "end-turn"]
+    return ["end-turn"]
+
+
+def _possessive(name: str) -> str:
+    return f"{name}'" if name.endswith("s") and not name.endswith("'s") else f"{name}'s"
+
+
+def _signed(points: int) -> str:
+    return f"+{points}" if points >= 0 else str(points)
+
+
+def brief_action(action: Action) -> str:
+    """What an undo takes back, in words: ``Ana's claim of HATS``."""
+    from referee.wordblock.actions import ClaimWord, EndTurn, MoveBlock, PlaceCard
+
+    if isinstance(action, PlaceCard):
+        card = f"{action.card.letter.upper()} on {action.at.name}"
+        return f"{_possessive(action.player)} {card}" if action.player else card
+    if isinstance(action, ClaimWord):
+        return f"{_possessive(action.player)} claim of {action.word.upper()}"
+    if isinstance(action, MoveBlock):
+        return f"{_possessive(action.player)} block move to {action.to.name}"
+    if isinstance(action, EndTurn):
+        return f"{_possessive(action.player)} end of turn"
+    return "an undo"  # pragma: no cover - undos and redos are never taken back
+
+
+CLAIM_REASONS = {
+    "not-in-dictionary": "not in the dictionary",
+    "excluded": "an excluded word form",
+    "already-claimed": "claimed before",
+}
+
+
+def action_text(action: Action) -> str:
+    """One recorded action in words: ``Ana claimed HATS: +20 (Ben +4)``."""
+    from referee.wordblock.actions import ClaimWord, EndTurn, MoveBlock, PlaceCard
+
+    if isinstance(action, PlaceCard):
+        card = f"{action.card.letter.upper()} on {action.at.name}"
+        return f"{action.player} placed {card}" if action.player else f"{action.card.letter.upper()} placed on {action.at.name}"
+    if isinstance(action, ClaimWord):
+        points = dict(action.points)
+        own = points.pop(action.player, 0)
+        others = ", ".join(f"{p} {_signed(n)}" for p, n in points.items())
+        word = action.word.upper()
+        if action.valid:
+            text = f"{action.player} claimed {word}: {_signed(own)}"
+            if others:
+                text += f" ({others})"
+            if action.challenged_by:
+                text += f", challenged by {action.challenged_by} in vain"
+            return text
+        why = CLAIM_REASONS.get(action.reason or "", "refused")
+        text = f"{action.player} claimed {word}: {why}"
+        if action.challenged_by:
+            text += f", challenged by {action.challenged_by}"
+        if own:
+            text += f" ({action.player} {_signed(own)})"
+        return text
+    if isinstance(action, MoveBlock):
+        if action.from_ is None:
+            return f"{action.player} put a block on {action.to.name}"
+        return f"{action.player} moved a block from {action.from_.name} to {action.to.name}"
+    if isinstance(action, EndTurn):
+        return f"{action.player} ended the turn"
+    return "?"  # pragma: no cover
+
+
+def activity(current: Game) -> list[dict[str, Any]]:
+    """The newest recorded actions in words, newest first (at most
+    :data:`referee.engine.ACTIVITY`): ``{"version", "by", "text"}``."""
+    from referee import engine
+    from referee.wordblock.actions import Redo, Undo
+    from referee.wordblock.game import GAME
+
+    out = []
+    for entry in engine.activity(GAME, current.log):
+        action = entry.action
+        if isinstance(action, (Undo, Redo)):
+            what = brief_action(entry.target) if entry.target is not None else "?"
+            verb = "undid" if isinstance(action, Undo) else "redid"
+            text = f"{action.by} {verb} {what}" if action.by else f"{verb.capitalize()} {what}"
+        else:
+            text = action_text(action)
+        out.append({"version": entry.version, "by": action.by, "text": text})
+    return out
+
+
+def _undo_doc(current: Game) -> dict[str, Any] | None:
+    """What undo would take back now: ``{"text", "version"}``, or null."""
+    last = current.last
+    if last is None:
+        return None
+    return {"text": brief_action(last), "version": current.in_force[-1] + 1}
+
+
+def _redo_doc(current: Game) -> dict[str, Any] | None:
+    """What redo would put back now: ``{"text", "version"}``, or null."""
+    back = current.next_redo
+    if back is None:
+        return None
+    return {"text": brief_action(back), "version": current.undone[-1] + 1}
+
+
+def ranking(current: Game) -> list[dict[str, Any]] | None:
+    """Once over: the players by their totals, the highest first; equal
+    totals share a place ("Ties do not get broken")."""
+    state = current.state
+    if not state.over:
+        return None
+    order = sorted(state.totals, key=lambda pt: -pt[1])
+    out: list[dict[str, Any]] = []
+    for i, (player, total) in enumerate(order):
+        if out and out[-1]["score"] == total:
+            out[-1]["players"].append(player)
+        else:
+            out.append({"place": i + 1, "players": [player], "score": total})
     return out
 
 
@@ -378,6 +525,9 @@ def _refused(acted: engine.Acted[Any, Any, Any, Any], refusal: engine.Refusal) -
 
 
 def _stepped(acted: engine.Acted[Any, Any, Any, Any], doc: dict[str, Any], valid: bool) -> Report:
+    entered = getattr(acted.game.log.history[-1], "by", None) if acted.recorded else None
+    if entered is not None:
+        doc["by"] = entered
     return Report(
         doc, valid, acted.version, Stepped(acted.game, acted.result, acted.recorded), acted.game
     )
@@ -450,7 +600,7 @@ def new(
             raise InputError("a free scorepad has no turns, deck or draw", place=given[0])
         setup = play.free_setup(names, board)
     else:
-        play.seat(names)
+        seated = play.seat(names)
         if first is not None and draw is not None:
             raise InputError("first and draw both say who starts: give one", place="draw")
         if (grid is None) == (board is None):
@@ -465,7 +615,7 @@ def new(
         start = board if board is not None else play.grid_board(_grid(grid or (), values))
         starts = first
         if draw is not None:
-            starts = play.first_by_draw([p.strip().lower() for p in names], _draws(draw))
+            starts = play.first_by_draw(seated, _draws(draw))
         setup = play.turns_setup(
             names, board=start, deck_size=deck_size, first=starts, values=values
         )
@@ -485,6 +635,7 @@ def claim(
     allow: Collection[str] | None = None,
     no_exclusions: bool = False,
     exclusions: Container[str] | None = None,
+    by: str | None = None,
     expect_version: int | None = None,
 ) -> Report:
     """Claim a word: judged as ``score-claim`` judges it on the game's board,
@@ -512,7 +663,7 @@ def claim(
             exclusions=_excluded(no_exclusions, exclusions),
             allowed=lexicon.extra,
         )
-        return engine.Decision(action, verdict)
+        return engine.Decision(_entered(current, action, by), verdict)
 
     acted = engine.act(GAME, path, decide, expect_version=expect_version)
     verdict = acted.result
@@ -536,6 +687,7 @@ def place(
     card: Card | str,
     at: CellLike,
     player: str | None = None,
+    by: str | None = None,
     expect_version: int | None = None,
 ) -> Report:
     """Play a card on the game's board (the check of ``wordblock place``); in a
@@ -550,7 +702,7 @@ def place(
         setup = current.log.setup
         the_card = _card(card, setup.turns.values if setup.turns else None)
         action, verdict = play.place(setup, current.state, the_card, space, player)
-        return engine.Decision(action, verdict)
+        return engine.Decision(_entered(current, action, by), verdict)
 
     acted = engine.act(GAME, path, decide, expect_version=expect_version)
     verdict = acted.result
@@ -565,6 +717,7 @@ def move_block(
     to: CellLike,
     player: str | None = None,
     from_: CellLike | None = None,
+    by: str | None = None,
     expect_version: int | None = None,
 ) -> Report:
     """Put a block on a card of the game's board (the check of ``wordblock
@@ -578,7 +731,7 @@ def move_block(
         src = _on(board, from_, "from") if from_ is not None else None
         dst = _on(board, to, "to")
         action, verdict = play.move_block(current.log.setup, current.state, player, src, dst)
-        return engine.Decision(action, verdict)
+        return engine.Decision(_entered(current, action, by), verdict)
 
     acted = engine.act(GAME, path, decide, expect_version=expect_version)
     verdict = acted.result
@@ -587,7 +740,13 @@ def move_block(
     return _stepped(acted, {**verdict.to_dict(), **_recorded(acted)}, verdict.valid)
 
 
-def end_turn(path: str, *, player: str | None = None, expect_version: int | None = None) -> Report:
+def end_turn(
+    path: str,
+    *,
+    player: str | None = None,
+    by: str | None = None,
+    expect_version: int | None = None,
+) -> Report:
     """End the turn (after the card is played): the next player draws and
     plays; the game is over when the turn in which the last card was played ends."""
     from referee import engine
@@ -597,7 +756,7 @@ def end_turn(path: str, *, player: str | None = None, expect_version: int | None
 
     def decide(current: Game) -> engine.Decision[Action, EndTurn | engine.Refusal]:
         action, result = play.end_turn(current.log.setup, current.state, player)
-        return engine.Decision(action, result)
+        return engine.Decision(_entered(current, action, by), result)
 
     acted = engine.act(GAME, path, decide, expect_version=expect_version)
     ended = acted.result
@@ -616,13 +775,28 @@ def end_turn(path: str, *, player: str | None = None, expect_version: int | None
     return _stepped(acted, doc, True)
 
 
-def undo(path: str, *, expect_version: int | None = None) -> Report:
+def _entered(current: Game, action: A | None, by: str | None) -> A | None:
+    """The action to record, saying who entered it (``by``: a player of the game)."""
+    from referee.core.values import replace
+    from referee.wordblock import play
+
+    if by is None:
+        return action
+    who = play.require_player(current.log.setup, by, "by")
+    return replace(action, by=who) if action is not None else None
+
+
+def undo(path: str, *, by: str | None = None, expect_version: int | None = None) -> Report:
     """Take back the last action still in force (recorded as an undo); refused
     (``nothing-to-undo``) when there is none."""
     from referee import engine
+    from referee.wordblock.actions import Undo
     from referee.wordblock.game import GAME
 
-    acted = engine.undo(GAME, path, expect_version=expect_version)
+    def action(current: Game) -> Action:
+        return _entered(current, Undo(), by) or Undo()
+
+    acted = engine.undo(GAME, path, expect_version=expect_version, action=action)
     undone = acted.result
     totals = dict(acted.game.state.totals)
     if isinstance(undone, engine.Refusal):
@@ -639,6 +813,42 @@ def undo(path: str, *, expect_version: int | None = None) -> Report:
     doc = {
         "valid": True,
         "undone": formats.write_action(undone),
+        "reason": None,
+        "explanation": None,
+        "totals": totals,
+        "version": acted.version,
+        **_turn(acted.game),
+    }
+    return _stepped(acted, doc, True)
+
+
+def redo(path: str, *, by: str | None = None, expect_version: int | None = None) -> Report:
+    """Right after one or more undos: put back the action the latest undo took
+    back (recorded as a redo); refused (``nothing-to-redo``) otherwise."""
+    from referee import engine
+    from referee.wordblock.actions import Redo
+    from referee.wordblock.game import GAME
+
+    def action(current: Game) -> Action:
+        return _entered(current, Redo(), by) or Redo()
+
+    acted = engine.redo(GAME, path, action, expect_version=expect_version)
+    redone = acted.result
+    totals = dict(acted.game.state.totals)
+    if isinstance(redone, engine.Refusal):
+        doc: dict[str, Any] = {
+            "valid": False,
+            "redone": None,
+            "reason": redone.reason,
+            "explanation": redone.detail,
+            "totals": totals,
+            "version": acted.version,
+            **_turn(acted.game),
+        }
+        return _stepped(acted, doc, False)
+    doc = {
+        "valid": True,
+        "redone": formats.write_action(redone),
         "reason": None,
         "explanation": None,
         "totals": totals,
@@ -804,6 +1014,7 @@ TO = sv.Param("to", _cell_name, required=True, help="The card the block goes on,
 FROM = sv.Param(
     "from", _cell_name, target="from_", help="The block to move (default: one from reserve)."
 )
+BY = sv.Param("by", _name, help="Who entered the step: a player's name (recorded).")
 
 
 STEPS: dict[str, sv.Step] = {
@@ -814,21 +1025,27 @@ STEPS: dict[str, sv.Step] = {
             sv.Param("card", _card_value, required=True, help="The card, e.g. t-1."),
             sv.Param("at", _cell_name, required=True, help="The space, e.g. B5."),
             ACTOR,
+            BY,
             EXPECT,
         ),
     ),
     "claim": sv.Step(
         "claim",
         claim,
-        (WORD, ACTOR, WALK, CHALLENGED_BY, DICTIONARY, ALLOW, NO_EXCLUSIONS, EXPECT),
+        (WORD, ACTOR, WALK, CHALLENGED_BY, DICTIONARY, ALLOW, NO_EXCLUSIONS, BY, EXPECT),
     ),
-    "move-block": sv.Step("move-block", move_block, (ACTOR, FROM, TO, EXPECT)),
+    "move-block": sv.Step("move-block", move_block, (ACTOR, FROM, TO, BY, EXPECT)),
     "end-turn": sv.Step(
         "end-turn",
         end_turn,
-        (sv.Param("player", _name, help="Whose turn ends (if given, it must be theirs)."), EXPECT),
+        (
+            sv.Param("player", _name, help="Whose turn ends (if given, it must be theirs)."),
+            BY,
+            EXPECT,
+        ),
     ),
-    "undo": sv.Step("undo", undo, (EXPECT,)),
+    "undo": sv.Step("undo", undo, (BY, EXPECT)),
+    "redo": sv.Step("redo", redo, (BY, EXPECT)),
 }
 """The steps of a game, as ``referee wordblock game STEP`` takes them."""
 
