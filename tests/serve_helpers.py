@@ -186,3 +186,77 @@ def requested_urls(driver: Any) -> list[str]:
 
 def have_browser() -> bool:
     return os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)
+
+
+# ------------------------------------------------ controls by accessible name
+
+AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def find_named(driver: Any, role: str, name: str) -> Any | None:
+    """The control the accessibility tree names ``name`` with ``role``
+    (Chromium's own computation, through the DevTools protocol), or ``None``.
+    Only what a person can reach counts: hidden controls are not in the tree."""
+    from selenium.webdriver.common.by import By
+
+    root = driver.execute_cdp_cmd("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+    found = driver.execute_cdp_cmd(
+        "Accessibility.queryAXTree", {"nodeId": root, "accessibleName": name, "role": role}
+    )
+    for node in found.get("nodes", []):
+        if node.get("ignored") or "backendDOMNodeId" not in node:
+            continue
+        obj = driver.execute_cdp_cmd("DOM.resolveNode", {"backendNodeId": node["backendDOMNodeId"]})
+        mark = f"{time.monotonic_ns()}"
+        driver.execute_cdp_cmd(
+            "Runtime.callFunctionOn",
+            {
+                "objectId": obj["object"]["objectId"],
+                "functionDeclaration": "function(m) { this.setAttribute('data-ax', m); }",
+                "arguments": [{"value": mark}],
+            },
+        )
+        elements = driver.find_elements(By.CSS_SELECTOR, f'[data-ax="{mark}"]')
+        if elements:
+            return elements[0]
+    return None
+
+
+def named(driver: Any, role: str, name: str, timeout: float = 10.0) -> Any:
+    """:func:`find_named`, waiting for the control to appear."""
+    deadline = time.monotonic() + timeout
+    while True:
+        element = find_named(driver, role, name)
+        if element is not None:
+            return element
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no {role} named {name!r} after {timeout} s")
+        time.sleep(0.05)
+
+
+def axe_violations(driver: Any) -> list[dict[str, Any]]:
+    """axe-core (the npm package, node_modules/axe-core) run in the page: its
+    serious and critical violations."""
+    if not AXE.exists():
+        raise RuntimeError("no node_modules/axe-core: scripts/setup --dev installs it")
+    driver.execute_script(AXE.read_text(encoding="utf-8"))
+    result = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']})"
+        ".then(r => done(r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,"
+        " nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5)}))))"
+        ".catch(e => done([{id: 'axe-error', impact: 'critical', help: String(e), nodes: []}]));"
+    )
+    return [v for v in result if v.get("impact") in ("serious", "critical")]
+
+
+def console_errors(driver: Any) -> list[str]:
+    """The browser console's errors since the last call (SEVERE entries), but
+    Chromium's own line for each answer with an error status (a refused step is
+    a 422 by the API's contract: the page says it in words)."""
+    return [
+        e["message"]
+        for e in driver.get_log("browser")
+        if e.get("level") == "SEVERE"
+        and not (e.get("source") == "network" and "Failed to load resource" in e["message"])
+    ]

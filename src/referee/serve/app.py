@@ -20,7 +20,7 @@ from starlette.routing import Route
 
 from referee.core.errors import NotFound, RefereeError
 from referee.core.values import frozen
-from referee.serve import pages
+from referee.serve import pages, table
 from referee.serve.api import Api, Reply, error, failed
 from referee.serve.events import Hub
 from referee.serve.games import BadName, Folder, check_name
@@ -259,6 +259,7 @@ def create_app(settings: Settings) -> Guard:
         Route("/api/games/{name}/timer", timer, methods=["POST"]),
         Route("/api/board.svg", code_board, methods=["GET"]),
         Route("/api/explanations", explanations, methods=["GET"]),
+        *table.routes(folder),  # the table's catalogs and words (referee.serve.table)
         Route("/api/{route:path}", question, methods=["POST"]),
         Route("/api/{route:path}", not_found, methods=["GET"]),
     ]

@@ -77,13 +77,14 @@ def home(games: Any, request: Request) -> Response:
     rows = json.loads(games.body) if games.status == 200 else []
     items = []
     for g in rows:
-        title = TITLES.get(g["game"], g["game"])
+        title = TITLES.get(g["game"] or "", g["game"] or "")
         state = "over" if g["over"] else (f"turn: {g['turn']}" if g.get("turn") else "")
+        state = "corrupt: cannot be read" if g.get("corrupt") else state
         items.append(
             f'<li><a class="game" href="/games/{escape(g["name"])}">'
             f'<b>{escape(g["name"])}</b> <span class="kind">{escape(title)}</span>'
             f'<span class="meta">{escape(", ".join(g["players"]))}'
-            f"{' · ' + escape(state) if state else ''} · v{g['version']}</span></a></li>"
+            f"{' · ' + escape(state) if state else ''}</span></a></li>"
         )
     listing = "\n".join(items) or '<li class="empty">No games yet: start one below.</li>'
     main = Template(_read("home.html")).substitute(games=listing)
@@ -99,13 +100,24 @@ def game(request: Request, name: str, kind: str, shown: Any, board: Any) -> Resp
         "show": show,
         "error": None if show is not None else json.loads(shown.body).get("error"),
         "explanations": explanations(),
+        "fields": step_fields(kind),
     }
     svg = ""
     if board is not None and board.status == 200:
         svg = board.body.split("?>", 1)[-1]
-    main = Template(_read(f"{kind}.html")).substitute(name=escape(name), board=svg)
+    main = Template(_read(f"{kind}.html")).substitute(
+        name=escape(name), board=svg, top=_read("table_top.html"), bottom=_read("table_bottom.html")
+    )
     title = f"{TITLES[kind]}: {name}"
     return render(request, page=kind, title=title, main=main, initial=initial, name=name)
+
+
+def step_fields(kind: str) -> dict[str, list[str]]:
+    """Each step's fields (the page sends ``by`` and ``player`` only where a
+    step takes them)."""
+    from referee.service import service
+
+    return {step: [p.name for p in s.params] for step, s in service(kind).STEPS.items()}
 
 
 def check(request: Request) -> Response:

@@ -1,51 +1,155 @@
 "use strict";
 (() => {
-  const { $, $$, api, errorText } = R;
+  const { $, $$, el, api, errorText } = R;
   const kind = $("#new-kind");
   const players = $("#new-players");
-  const hints = { blindspot: "red,blue", wordblock: "blue,red", outofsight: "Ann,Bob" };
+  const hints = {
+    blindspot: ["Ana:red, Ben:blue, Cleo:yellow", "Names and seat colours (red, yellow, blue, green), in seating order; plain colours work too."],
+    wordblock: ["Ana, Ben", "Names, in seating order (2 to 4 players)."],
+    outofsight: ["Ana, Ben, Cleo", "Names, in seating order."],
+  };
   function show() {
     $$(".only").forEach((n) => n.classList.toggle("shown", n.classList.contains(kind.value)));
-    players.placeholder = hints[kind.value];
+    players.placeholder = hints[kind.value][0];
+    $("#players-hint").textContent = hints[kind.value][1];
   }
   kind.addEventListener("change", show);
   show();
 
+  function names() {
+    return players.value.split(",").map((s) => s.trim()).filter(Boolean);
+  }
+  // the first player is one of the players typed
+  players.addEventListener("input", () => {
+    const first = $("#new-first");
+    const keep = first.value;
+    const list = names().map((p) => p.split(":")[0].trim());
+    first.replaceChildren(el("option", { value: "", text: "the first listed" }), ...list.map((p) => el("option", { value: p, text: p })));
+    if (list.includes(keep)) first.value = keep;
+  });
+
+  // Blind Spot: where the board comes from
+  function boardFrom() { return document.querySelector('input[name="board"]:checked').value; }
+  $$('input[name="board"]').forEach((r) => r.addEventListener("change", () => {
+    $$(".board-from").forEach((n) => { n.hidden = !n.classList.contains(boardFrom()); });
+  }));
   $("#new-random").addEventListener("click", async () => {
     const r = await api("POST", "/api/setup/generate", {});
     if (r.ok) $("#new-layout").value = r.data.code;
     else R.toast(errorText(r));
   });
 
+  // the catalogs kept in the games folder
+  async function catalogs(select) {
+    const r = await api("GET", "/api/catalogs");
+    if (!r.ok) return;
+    const box = $("#new-catalog");
+    box.replaceChildren(el("option", { value: "", text: "standard (shipped with the referee)" }),
+      ...r.data.map((n) => el("option", { value: n, text: n })));
+    if (select) box.value = select;
+  }
+  catalogs();
+
+  /* "1A tod tns ene" lines (or 9 letters after the tile and side): the catalog. */
+  function parseCatalog(text) {
+    const tiles = {};
+    const bad = [];
+    text.split(/\n/).map((l) => l.trim()).filter(Boolean).forEach((line, i) => {
+      const m = /^(\d{1,3})\s*([ABab])\s*[:.]?\s*(.*)$/.exec(line);
+      const letters = m ? m[3].replace(/[^A-Za-z]/g, "").toLowerCase() : "";
+      if (!m || letters.length !== 9) { bad.push(i + 1); return; }
+      const t = tiles[m[1]] || (tiles[m[1]] = {});
+      t[m[2].toUpperCase()] = [letters.slice(0, 3), letters.slice(3, 6), letters.slice(6, 9)];
+    });
+    return [tiles, bad];
+  }
+  $("#cat-save").addEventListener("click", async () => {
+    const said = $("#cat-said");
+    const name = $("#cat-name").value.trim().toLowerCase();
+    const [tiles, bad] = parseCatalog($("#cat-faces").value);
+    if (!name) { said.textContent = "Give the catalog a name."; return; }
+    if (bad.length) { said.textContent = "Line " + bad.join(", ") + ": write a tile number, its side and 9 letters (1A tod tns ene)."; return; }
+    const r = await api("PUT", "/api/catalogs/" + encodeURIComponent(name), { name, tiles });
+    if (r.ok) {
+      said.textContent = "Kept: catalog " + name + " (" + Object.keys(r.data.tiles).length + " tiles).";
+      await catalogs(name);
+    } else said.textContent = errorText(r);
+  });
+
+  async function layout(body, err) {
+    const from = boardFrom();
+    if (from === "code") {
+      let code = $("#new-layout").value.trim().toUpperCase();
+      if (!code) {
+        const r = await api("POST", "/api/setup/generate", {});
+        if (!r.ok) { err(errorText(r)); return false; }
+        code = r.data.code;
+      }
+      body.layout = code;
+    } else if (from === "tiles") {
+      const refs = $("#new-tiles").value.toUpperCase().split(/[\s,/]+/).filter(Boolean);
+      if (refs.length !== 9) { err("Tiles: give the 9 tiles in board order, each its number and side (1A 2A 3A 4B ...); " + refs.length + " given."); return false; }
+      body.layout = { tiles: [refs.slice(0, 3), refs.slice(3, 6), refs.slice(6, 9)] };
+      const cat = $("#new-catalog").value;
+      if (cat) {
+        const r = await api("GET", "/api/catalogs/" + encodeURIComponent(cat));
+        if (!r.ok) { err(errorText(r)); return false; }
+        body.catalog = { name: r.data.name, tiles: r.data.tiles };
+      }
+    } else {
+      const rows = $("#new-letters").value.split(/\n/).map((l) => l.replace(/[^A-Za-z]/g, "").toLowerCase()).filter(Boolean);
+      if (rows.length !== 9 || rows.some((r) => r.length !== 9)) { err("Letters: give 9 rows of 9 letters, the top row first."); return false; }
+      body.layout = { letters: rows };
+    }
+    return true;
+  }
+
+  // Word Block: the starting cards, typed or tapped
+  const gridPad = $("#grid-pad");
+  "abcdefghijklmnopqrstuvwxyz".split("").forEach((c) => gridPad.append(el("button", { type: "button", class: "key", text: c.toUpperCase(),
+    "aria-label": "starting card " + c.toUpperCase(),
+    onclick: () => {
+      const box = $("#new-grid");
+      const list = box.value.split(",").map((s) => s.trim()).filter(Boolean);
+      if (list.length >= 4) list.length = 0;
+      list.push(c);
+      box.value = list.join(",");
+    } })));
+
   $("#new-game").addEventListener("submit", async (ev) => {
     ev.preventDefault();
-    const err = $("#new-error");
-    err.hidden = true;
+    const box = $("#new-error");
+    box.hidden = true;
+    const err = (text) => { box.textContent = text; box.hidden = false; };
     const game = kind.value;
-    const body = { name: $("#new-name").value.trim(), game };
-    const list = players.value.split(",").map((s) => s.trim()).filter(Boolean);
+    // phones capitalise the first letter: the game's file name is in lower case
+    const body = { name: $("#new-name").value.trim().toLowerCase(), game };
+    const list = names();
     if (game === "blindspot") {
       const mode = $("#new-mode").value;
       if (mode === "solo") body.solo = true;
       else body.players = list;
       if (mode === "teams") body.teams = true;
-      let code = $("#new-layout").value.trim();
-      if (!code) {
-        const r = await api("POST", "/api/setup/generate", {});
-        if (!r.ok) { err.textContent = errorText(r); err.hidden = false; return; }
-        code = r.data.code;
-      }
-      body.layout = code;
+      if (!(await layout(body, err))) return;
+    } else if (game === "wordblock") {
+      body.players = list;
+      const grid = $("#new-grid").value.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
+      if (grid.length) body.grid = grid.join(",");
+      if ($("#new-values").value) body.values = $("#new-values").value;
+      if ($("#new-deck").value) body.deck_size = Number($("#new-deck").value);
+      if ($("#new-draw").value.trim()) body.draw = $("#new-draw").value.split(",").map((s) => s.trim()).filter(Boolean).join(",");
+      else if ($("#new-first").value) body.first = $("#new-first").value;
     } else {
       body.players = list;
-      if (game === "outofsight") body.mode = $("#new-oosmode").value;
+      body.mode = $("#new-oosmode").value;
+      if ($("#new-first").value) body.first = $("#new-first").value;
     }
     const r = await api("POST", "/api/games", body);
     if (r.status === 201) {
       location.href = "/games/" + encodeURIComponent(body.name);
     } else {
-      err.textContent = errorText(r);
-      err.hidden = false;
+      const d = r.data || {};
+      err(d.error ? errorText(r) : R.answerText(r)[1] || errorText(r));
     }
   });
 
@@ -53,11 +157,12 @@
   setInterval(async () => {
     const r = await api("GET", "/api/games");
     if (!r.ok) return;
+    R.connection(true);
     const ul = $("#games");
-    const items = r.data.map((g) => R.el("li", {}, R.el("a", { class: "game", href: "/games/" + encodeURIComponent(g.name) },
-      R.el("b", { text: g.name }), " ",
-      R.el("span", { class: "kind", text: { blindspot: "Blind Spot", wordblock: "Word Block", outofsight: "Out of Sight" }[g.game] }),
-      R.el("span", { class: "meta", text: g.players.join(", ") + (g.over ? " · over" : g.turn ? " · turn: " + g.turn : "") + " · v" + g.version }))));
+    const items = r.data.map((g) => el("li", {}, el("a", { class: "game", href: "/games/" + encodeURIComponent(g.name) },
+      el("b", { text: g.name }), " ",
+      el("span", { class: "kind", text: { blindspot: "Blind Spot", wordblock: "Word Block", outofsight: "Out of Sight" }[g.game] }),
+      el("span", { class: "meta", text: g.players.join(", ") + (g.over ? " · over" : g.turn ? " · turn: " + g.turn : "") }))));
     if (items.length) ul.replaceChildren(...items);
   }, 4000);
 })();

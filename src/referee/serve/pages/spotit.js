@@ -58,13 +58,18 @@
   select.replaceChildren(...(initial.games || []).map((g) => el("option", { value: g, text: g })));
   $("#result").addEventListener("submit", async (ev) => {
     ev.preventDefault();
-    const r = await api("POST", "/api/spotit/result", { game: select.value, counts: $("#result-counts").value.trim() });
+    const r = await api("POST", "/api/table/spotit-result", { game: select.value, counts: $("#result-counts").value.trim() });
     const box = $("#result-out");
     if (!r.ok) { verdict(box, "no", "✘ cannot judge", errorText(r)); return; }
     const d = r.data;
-    const ranking = (d.ranking || []).map((x) => x.place + ". " + x.name + " (" + x.count + ")").join(", ");
     const winner = d.winner || (d.winners || []).join(" and ");
-    verdict(box, d.over ? "yes" : "info", d.over ? (winner ? winner + " wins " + (d.title || "") : "decided") : "not over yet", ranking);
+    const tied = (d.ties || []).length > 0;
+    const title = !d.over ? "Not over yet" : winner ? winner + " wins " + (d.title || "") : tied ? "A tie: play the tie-break" : "Over";
+    // the referee's own words (the CLI's text): the ranking, and who plays the tie-break and how
+    box.hidden = false;
+    box.className = "verdict " + (d.over && !tied ? "yes" : "info");
+    box.replaceChildren(el("span", { class: "title", text: title }),
+      el("ul", { class: "said" }, (d.lines || []).slice(1).map((line) => el("li", { text: line.trim() }))));
   });
   generate();
 })();
