@@ -30,6 +30,7 @@ from referee.cli import (
 from referee.core.cells import Cell
 from referee.core.dictionary import Dictionary, open_dictionary
 from referee.core.errors import InputError, show
+from referee.core.lru import LRU
 from referee.service import Report
 
 
@@ -165,15 +166,24 @@ def check_word(
 BATCH_FILES = ("layout", "catalog", "position", "dictionary", "allow")
 
 
+FILES_KEPT = 64
+"""Layouts, positions and dictionaries a batch keeps open (the most recently used)."""
+
+ANSWERS_KEPT = 16_384
+"""Answers a batch keeps by their line's fields (the most recently used):
+memory stays flat however many distinct lines come (a repeated pool of up to
+this many lines is answered from memory)."""
+
+
 class _Judge:
     """Judges plays through the service, keeping the layouts, positions and
     dictionaries it has opened (and, in a batch, its answers)."""
 
     def __init__(self) -> None:
-        self.layouts: dict[tuple[str, str | None], LayoutFile] = {}
-        self.positions: dict[str, Position] = {}
-        self.dictionaries: dict[tuple[str | None, str | None], Dictionary] = {}
-        self.answers: dict[tuple[Any, ...], str] = {}
+        self.layouts: LRU[tuple[str, str | None], LayoutFile] = LRU(FILES_KEPT)
+        self.positions: LRU[str, Position] = LRU(FILES_KEPT)
+        self.dictionaries: LRU[tuple[str | None, str | None], Dictionary] = LRU(FILES_KEPT)
+        self.answers: LRU[tuple[Any, ...], str] = LRU(ANSWERS_KEPT)
 
     def judge(self, fields: Mapping[str, Any]) -> Report:
         word = fields["word"]
