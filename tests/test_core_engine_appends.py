@@ -137,3 +137,17 @@ def test_kill_9_while_appending_loses_no_acknowledged_action(tmp_path: Path) -> 
         assert acknowledged <= version <= acknowledged + 1
         acknowledged = version
     assert dict(engine.load(TALLY, path).state.totals)["ann"] == acknowledged
+
+
+def test_the_memo_is_bounded_by_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    engine.forget()
+    paths = [str(tmp_path / f"g{i}.yaml") for i in range(6)]
+    engine.create(TALLY, paths[0], Setup(("ann",)))
+    size = len(Path(paths[0]).read_bytes())
+    monkeypatch.setattr(engine, "MEMO_BYTES", 3 * size)
+    for path in paths[1:]:
+        engine.create(TALLY, path, Setup(("ann",)))
+    assert len(engine._memos) == 3 and engine._memo_bytes == 3 * size
+    assert [key[1] for key in engine._memos] == [os.path.realpath(p) for p in paths[3:]]
+    engine.forget()
+    assert engine._memo_bytes == 0

@@ -302,6 +302,10 @@ def _action_line(game: Game[S, St, A], action: A) -> str:
 MEMO_SIZE = 64
 """Game files remembered (the most recently used)."""
 
+MEMO_BYTES = 64 * 1024 * 1024
+"""And at most this many bytes of them: a few long games cannot pin more
+(the replayed state they stand for is of the same order)."""
+
 
 @frozen
 class _Memo:
@@ -313,6 +317,7 @@ class _Memo:
 
 
 _memos: OrderedDict[tuple[str, str], _Memo] = OrderedDict()
+_memo_bytes = 0
 _memo_guard = threading.Lock()
 
 
@@ -328,18 +333,23 @@ def _recall(game: Game[S, St, A], real: str, data: bytes) -> _Memo | None:
 
 
 def _remember(game: Game[S, St, A], real: str, memo: _Memo) -> None:
+    global _memo_bytes
     key = (game.name, real)
     with _memo_guard:
+        old = _memos.pop(key, None)
+        _memo_bytes -= len(old.data) if old is not None else 0
         _memos[key] = memo
-        _memos.move_to_end(key)
-        while len(_memos) > MEMO_SIZE:
-            _memos.popitem(last=False)
+        _memo_bytes += len(memo.data)
+        while len(_memos) > MEMO_SIZE or (_memo_bytes > MEMO_BYTES and len(_memos) > 1):
+            _memo_bytes -= len(_memos.popitem(last=False)[1].data)
 
 
 def forget() -> None:
     """Empty the memo (every game is read and replayed in full again)."""
+    global _memo_bytes
     with _memo_guard:
         _memos.clear()
+        _memo_bytes = 0
 
 
 _LINE_START = b'- {"'
