@@ -55,7 +55,7 @@ def test_the_service_exports_what_the_registry_expects() -> None:
     assert sv.service("outofsight") is service
     assert service.GAME is GAME
     assert set(service.QUESTIONS) == {"score-frame", "take"}
-    assert set(service.STEPS) == {"turn", "frame", "undo"}
+    assert set(service.STEPS) == {"turn", "frame", "undo", "redo"}
     assert (service.NEW.name, service.SHOW.name) == ("new", "show")
     assert sv.question("score-frame") is service.QUESTIONS["score-frame"]
     assert sv.question("take") is service.QUESTIONS["take"]

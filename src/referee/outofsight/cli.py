@@ -17,7 +17,9 @@ from typing import Any
 
 import click
 
-from referee.cli import Command, F, FilePath, echo, emit_json, force_option, json_option
+from referee.cli import Command
+from referee.cli.options import F, FilePath, force_option, json_option
+from referee.cli.output import echo, emit_json
 from referee.core.errors import InputError
 from referee.outofsight import formats, render, service
 from referee.outofsight.rules import FRAMES, parse_mode, parse_prefer

@@ -219,15 +219,17 @@ def next_frame_text(score: FrameScore) -> str | None:
 
 # ------------------------------------------------------------------ game files
 
-ACTIONS = ("turn", "frame", "undo")
+ACTIONS = ("turn", "frame", "undo", "redo")
 """The actions of a game file's history, by their ``action:`` key."""
 
 
 def read_setup(fields: Fields) -> Setup:
-    """A game file's setup keys: ``mode``, ``players`` and (if given) ``first``."""
+    """A game file's setup keys: ``mode``, ``players`` and (if given)
+    ``first`` and ``colours`` (the deck's colours; files without it accept
+    any colour word)."""
     from referee.outofsight.game import Setup
 
-    fields.allow("mode", "players", "first", "history")
+    fields.allow("mode", "players", "first", "colours", "history")
     fields.done()  # a misspelt key is named as unknown, not reported missing
     mode = read_mode(fields.require("mode"))
     players = fields.require("players")
@@ -240,27 +242,42 @@ def read_setup(fields: Fields) -> Setup:
         raise players.error(exc.detail) from None
     if first is not None and starter not in setup.players:
         raise first.error(f"{show(starter)} is not one of the players")
-    return Setup(setup.players, setup.mode, starter)
+    raw_colours = fields.get("colours")
+    colours = None
+    if raw_colours is not None:
+        colours = tuple(v.convert(colour_word) for v in raw_colours.items(at_most=DECK))
+        if not colours or len(set(colours)) != len(colours):
+            raise raw_colours.error("expected the deck's colours, each once")
+    return Setup(setup.players, setup.mode, starter, colours)
 
 
 def write_setup(setup: Setup) -> dict[str, Any]:
     data: dict[str, Any] = {"mode": setup.mode, "players": list(setup.players)}
     if setup.first is not None:
         data["first"] = setup.first
+    if setup.colours is not None:
+        data["colours"] = list(setup.colours)
     return data
 
 
 def read_action(value: Value) -> Action:
-    """One action of the history: ``{action: turn|frame|undo, ...}``."""
-    from referee.outofsight.game import Undo
+    """One action of the history: ``{action: turn|frame|undo|redo, ...}``,
+    each with ``by`` (who entered it) if given."""
+    from referee.core.values import replace
+    from referee.outofsight.game import Redo, Undo
 
     with value.fields() as fields:
         kind = fields.require("action").text(choices=list(ACTIONS))
+        raw_by = fields.get("by")
+        by = raw_by.convert(player_name) if raw_by is not None else None
+        action: Action
         if kind == "turn":
-            return read_turn(fields)
-        if kind == "frame":
-            return read_frame_action(fields)
-        return Undo()
+            action = read_turn(fields)
+        elif kind == "frame":
+            action = read_frame_action(fields)
+        else:
+            return Undo(by) if kind == "undo" else Redo(by)
+        return replace(action, by=by) if by is not None else action
 
 
 def read_frame_action(fields: Fields) -> FrameAction:
@@ -289,11 +306,19 @@ def read_turn(fields: Fields) -> TurnAction:
 
 
 def write_action(action: Action) -> dict[str, Any]:
-    """An action as the history keeps it (and as the JSON reports it)."""
-    from referee.outofsight.game import TurnAction, Undo
+    """An action as the history keeps it (and as the JSON reports it); ``by``
+    only when given."""
+    out = _action_fields(action)
+    if action.by is not None:
+        out["by"] = action.by
+    return out
 
-    if isinstance(action, Undo):
-        return {"action": Undo.kind}
+
+def _action_fields(action: Action) -> dict[str, Any]:
+    from referee.outofsight.game import Redo, TurnAction, Undo
+
+    if isinstance(action, (Undo, Redo)):
+        return {"action": action.kind}
     if isinstance(action, TurnAction):
         turn: dict[str, Any] = {
             "action": TurnAction.kind,

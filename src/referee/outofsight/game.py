@@ -44,6 +44,7 @@ from referee.outofsight.rules import (
     FrameScore,
     Mode,
     colour_warnings,
+    colour_word,
     describe_cards,
     game_players,
     prefer_problem,
@@ -61,17 +62,65 @@ class Setup:
     mode: Mode
     first: str | None = None
     """Who starts every frame (``None``: the first player listed)."""
+    colours: tuple[str, ...] | None = None
+    """The deck's colours: a card of another colour is refused (``None``, in
+    files of earlier releases: any colour word)."""
 
     @classmethod
-    def of(cls, players: Sequence[str], mode: Mode, first: str | None = None) -> Setup:
+    def of(
+        cls,
+        players: Sequence[str],
+        mode: Mode,
+        first: str | None = None,
+        colours: Sequence[str] | None = None,
+    ) -> Setup:
         """2 to 12 different names (errors name the place ``players``); ``first``
-        must be one of them (errors name the place ``first``)."""
+        must be one of them, in any case (errors name the place ``first``)."""
+        from referee.core.text import name_key
+
         names = game_players(players)
-        if first is not None and first not in names:
+        if first is not None:
+            found = next((n for n in names if name_key(n) == name_key(first.strip())), None)
+            if found is None:
+                raise InputError(
+                    f"{show(first)} is not one of the players ({', '.join(names)})",
+                    place="first",
+                )
+            first = found
+        deck = None
+        if colours is not None:
+            try:
+                deck = tuple(dict.fromkeys(colour_word(c) for c in colours))
+            except InputError as exc:
+                raise exc.at("colours") from None
+            if not deck:
+                raise InputError("name the deck's colours", place="colours")
+        return cls(names, mode, first, deck)
+
+    def find(self, name: str, place: str = "player") -> str:
+        """The player ``name`` names (any case, NFC), or an error naming ``place``."""
+        from referee.core.text import name_key
+
+        key = name_key(name.strip())
+        found = next((n for n in self.players if name_key(n) == key), None)
+        if found is None:
             raise InputError(
-                f"{show(first)} is not one of the players ({', '.join(names)})", place="first"
+                f"{show(name)} is not a player of this game (players: {', '.join(self.players)})",
+                place=place,
             )
-        return cls(names, mode, first)
+        return found
+
+    def check_colours(self, cards: Sequence[Card], place: str) -> None:
+        """Refuse a card whose colour the game's deck does not have."""
+        if self.colours is None:
+            return
+        for card in cards:
+            if card.colour not in self.colours:
+                raise InputError(
+                    f"card {show(str(card))}: {show(card.colour)} is not a colour of this "
+                    f"game (colours: {', '.join(self.colours)})",
+                    place=place,
+                )
 
     @property
     def start(self) -> int:
@@ -96,6 +145,8 @@ class FrameAction:
     frame: int
     banks: tuple[tuple[str, Bank], ...]
     prefer: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    by: str | None = None
+    """Who entered it (every action may say so)."""
 
 
 End = Literal["stop", "time"]
@@ -113,6 +164,7 @@ class TurnAction:
     end: End
     doubles: Doubles | None = None
     prefer: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    by: str | None = None
 
 
 @frozen
@@ -120,9 +172,18 @@ class Undo:
     """Take back the latest action still in force."""
 
     kind: ClassVar[str] = "undo"
+    by: str | None = None
 
 
-Action: TypeAlias = TurnAction | FrameAction | Undo
+@frozen
+class Redo:
+    """Right after undos: put back the action the latest undo took back."""
+
+    kind: ClassVar[str] = "redo"
+    by: str | None = None
+
+
+Action: TypeAlias = TurnAction | FrameAction | Undo | Redo
 
 
 # --------------------------------------------------------------------- state
@@ -255,7 +316,7 @@ def step(setup: Setup, state: State, action: Action) -> State | Refusal:
         return play_turn(setup, state, action)
     if isinstance(action, FrameAction):
         return play_frame(setup, state, action)
-    return Refusal("not-a-step", "an undo is kept by the game log, not played")
+    return Refusal("not-a-step", "an undo or a redo is kept by the game log, not played")
 
 
 def propose_frame(
@@ -404,8 +465,14 @@ class OutOfSight:
     def is_undo(self, action: Action) -> bool:
         return isinstance(action, Undo)
 
+    def is_redo(self, action: Action) -> bool:
+        return isinstance(action, Redo)
+
     def undo(self) -> Action:
         return Undo()
+
+    def redo(self) -> Action:
+        return Redo()
 
     # -- the rules
     def start(self, setup: Setup) -> State:

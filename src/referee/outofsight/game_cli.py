@@ -15,23 +15,26 @@ from typing import Any
 
 import click
 
-from referee.cli import (
+from referee.cli import Group
+from referee.cli.options import (
     FilePath,
     GamePath,
-    Group,
-    echo,
-    emit_json,
     expect_version_option,
     force_option,
     json_option,
     new_game_option,
 )
+from referee.cli.output import echo, emit_json
 from referee.core.errors import InputError
 from referee.outofsight import formats, render, service
 from referee.outofsight.cli import MODE_CHOICE, next_option, prefer_option, speaker, warn
 from referee.outofsight.game import TurnAction
 from referee.outofsight.rules import parse_mode, parse_prefer
 from referee.service import Report
+
+by_option = click.option(
+    "--by", metavar="NAME", help="Who entered this step (a player's name; kept in the history)."
+)
 
 # --------------------------------------------------------------------- the game
 
@@ -87,11 +90,23 @@ def game() -> None:
     "--mode", type=MODE_CHOICE, default="basic", show_default=True, help="basic or advanced."
 )
 @click.option("--first", metavar="NAME", help="Who starts each frame (default: the first listed).")
+@click.option(
+    "--colours",
+    metavar="COLOUR,...",
+    help="The deck's colours (default: blue, yellow, green, purple, silver, red, orange, "
+    "pink, brown); a card of another colour is refused.",
+)
 @new_game_option
 @force_option
 @json_option
 def game_new(
-    players: str, mode: str, first: str | None, output: str, force: bool, as_json: bool
+    players: str,
+    mode: str,
+    first: str | None,
+    colours: str | None,
+    output: str,
+    force: bool,
+    as_json: bool,
 ) -> int:
     """Start a game file for these players (version 0).
 
@@ -111,6 +126,7 @@ def game_new(
         players=[p.strip() for p in players.split(",")],
         mode=parse_mode(mode),
         first=first.strip() if first is not None else None,
+        colours=[c for c in colours.split(",") if c.strip()] if colours is not None else None,
         force=force,
     )
     if as_json:
@@ -130,6 +146,7 @@ def game_new(
 )
 @next_option
 @force_option
+@by_option
 @expect_version_option
 @json_option
 def game_frame(
@@ -139,6 +156,7 @@ def game_frame(
     dry_run: bool,
     next_file: str | None,
     force: bool,
+    by: str | None,
     expect_version: int | None,
     as_json: bool,
 ) -> int:
@@ -165,6 +183,7 @@ def game_frame(
         dry_run=dry_run,
         next_file=next_file,
         force=force,
+        by=by,
         expect_version=expect_version,
     )
     if not report.valid:
@@ -209,6 +228,7 @@ def game_frame(
 )
 @click.option("--player", metavar="NAME", help="Whose turn this is (checked: the current player).")
 @prefer_option
+@by_option
 @expect_version_option
 @json_option
 def game_turn(
@@ -219,6 +239,7 @@ def game_turn(
     doubles: Sequence[str],
     player: str | None,
     prefer: Sequence[str],
+    by: str | None,
     expect_version: int | None,
     as_json: bool,
 ) -> int:
@@ -258,6 +279,7 @@ def game_turn(
         doubles=used,
         player=player,
         prefer=chosen,
+        by=by,
         expect_version=expect_version,
     )
     if not report.valid:
@@ -283,9 +305,10 @@ def game_turn(
 
 @game.command("undo", no_args_is_help=True)
 @click.argument("game_file", metavar="GAME", type=GamePath())
+@by_option
 @expect_version_option
 @json_option
-def game_undo(game_file: str, expect_version: int | None, as_json: bool) -> int:
+def game_undo(game_file: str, by: str | None, expect_version: int | None, as_json: bool) -> int:
     """Take back the latest action (recorded as an undo: nothing is lost).
 
     The undone frame may be recorded again (corrected). Exit 1 with reason
@@ -295,15 +318,42 @@ def game_undo(game_file: str, expect_version: int | None, as_json: bool) -> int:
     Example:
       referee outofsight game undo outofsight-game.yaml
     """
-    report = service.undo(game_file, expect_version=expect_version)
+    report = service.undo(game_file, by=by, expect_version=expect_version)
+    return _took(game_file, report, as_json, "undo")
+
+
+@game.command("redo", no_args_is_help=True)
+@click.argument("game_file", metavar="GAME", type=GamePath())
+@by_option
+@expect_version_option
+@json_option
+def game_redo(game_file: str, by: str | None, expect_version: int | None, as_json: bool) -> int:
+    """Right after undo: put back the action the latest undo took back
+    (recorded as a redo).
+
+    Exit 1 with reason nothing-to-redo when the latest action is not an undo
+    (or a redo with more to put back).
+
+    \b
+    Example:
+      referee outofsight game undo outofsight-game.yaml
+      referee outofsight game redo outofsight-game.yaml
+    """
+    report = service.redo(game_file, by=by, expect_version=expect_version)
+    return _took(game_file, report, as_json, "redo")
+
+
+def _took(game_file: str, report: Report, as_json: bool, kind: str) -> int:
+    """What undo and redo print: the action taken back or put back, and the standing."""
     stepped: service.Stepped = report.detail
     setup, state, undone = stepped.game.log.setup, stepped.game.state, stepped.undone
+    done = "Undone" if kind == "undo" else "Redone"
     if as_json:
         emit_json(report.doc)
     elif undone is None:
-        echo(f"Nothing to undo ({game_file} is at version {report.version}).")
+        echo(f"Nothing to {kind} ({game_file} is at version {report.version}).")
     else:
-        echo(f"Undone: {render.describe(undone)}; {game_file} is at version {report.version}.")
+        echo(f"{done}: {render.describe(undone)}; {game_file} is at version {report.version}.")
         if isinstance(undone, TurnAction):
             if state.frames:
                 echo(render.totals_line(setup, state))

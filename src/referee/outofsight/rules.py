@@ -36,6 +36,21 @@ ROW = 3
 MIN_CARD, MAX_CARD = 1, 18
 GAME_COLOURS = 9
 """The deck's colours: more distinct colours in one game earns a warning."""
+DECK_COLOURS: tuple[str, ...] = (
+    "blue",
+    "yellow",
+    "green",
+    "purple",
+    "silver",
+    "red",
+    "orange",
+    "pink",
+    "brown",
+)
+"""A new game's colours (the deck has 9): the seven the rulebook names
+(Example Three: blue, yellow, green, purple, silver, red, orange) and, for the
+two it does not, pink and brown; a game started with other ``colours`` keeps
+those."""
 DECK = 108
 """Coloured cards in the deck (109 with the Doubles card): no bank holds more."""
 MIN_PLAYERS, MAX_PLAYERS = 2, 12

@@ -90,10 +90,153 @@ class Scored:
 
 def game_doc(current: Game) -> dict[str, Any]:
     """``referee outofsight game show FILE --json``: the players, whose turn
-    (``turn``: a name, or null once over) and ``over``, beside the score pad."""
+    (``turn``: a name, or null once over) and ``over``, beside the score pad;
+    and what a table's page shows: the game's ``colours``, the steps the rules
+    allow now (``next``), the newest actions in words (``activity``), what
+    ``undo`` and ``redo`` would do and the ``ranking`` once over."""
     from referee.outofsight import render
 
-    return render.game_json(current.log.setup, current.state, current.version)
+    setup, state = current.log.setup, current.state
+    return {
+        **render.game_json(setup, state, current.version),
+        "colours": list(setup.colours) if setup.colours is not None else None,
+        "next": next_steps(state, setup),
+        "activity": activity(current),
+        "undo": _undo_doc(current),
+        "redo": _redo_doc(current),
+        "ranking": ranking(setup, state),
+    }
+
+
+def next_steps(state: State, setup: Setup) -> list[str]:
+    """The steps the rules allow now: a turn, or at the start of a frame a
+    turn or the whole frame at once; nothing once over."""
+    if state.finished:
+        return []
+    return ["turn"] if state.turns else ["turn", "frame"]
+
+
+def _possessive(name: str) -> str:
+    return f"{name}'" if name.endswith("s") and not name.endswith("'s") else f"{name}'s"
+
+
+def _cards_text(cards: Sequence[Card]) -> str:
+    from referee.outofsight.rules import join_and
+
+    return join_and([str(c) for c in cards]) if cards else "nothing"
+
+
+def brief_action(action: Action) -> str:
+    """What an undo takes back, in words: ``Brian's turn (red-3 and blue-5, banked)``."""
+    from referee.outofsight.game import FrameAction, TurnAction
+
+    if isinstance(action, TurnAction):
+        end = "banked" if action.end == "stop" else "lost"
+        return f"{_possessive(action.player)} turn ({_cards_text(action.cards)}, {end})"
+    if isinstance(action, FrameAction):
+        return f"frame {action.frame}"
+    return "an undo"  # pragma: no cover - undos and redos are never taken back
+
+
+def _closed_frames(current: Game) -> dict[int, FrameScore]:
+    """For each action in force that closed a frame: the frame's score."""
+    from referee.outofsight.game import FrameAction, TurnAction
+
+    setup, state = current.log.setup, current.state
+    out: dict[int, FrameScore] = {}
+    turns = 0
+    for i in current.in_force:
+        action = current.log.history[i]
+        closes = isinstance(action, FrameAction)
+        if isinstance(action, TurnAction):
+            turns += 1
+            closes = turns == FRAMES * len(setup.players)
+        if closes:
+            turns = 0
+            if len(out) < len(state.frames):
+                out[i] = state.frames[len(out)].score
+    return out
+
+
+def _score_text(score: FrameScore) -> str:
+    points = ", ".join(f"{p.player} {p.points}" for p in score.players)
+    return f"frame {score.frame} scored: {points}"
+
+
+def action_text(action: Action, closed: FrameScore | None = None) -> str:
+    """One recorded action in words: ``Brian collected red-3 and blue-5 and
+    stopped (banked)``, and the frame's scores when it closed one."""
+    from referee.outofsight.game import TurnAction
+
+    if isinstance(action, TurnAction):
+        cards = _cards_text(action.cards)
+        if action.end == "stop":
+            text = f"{action.player} collected {cards} and stopped (banked)"
+        else:
+            text = f"{action.player} collected {cards}, but time ran out (lost)"
+        if action.doubles is not None:
+            text += f", after a {action.doubles}"
+        return f"{text}; {_score_text(closed)}" if closed is not None else text
+    if closed is not None:
+        text = _score_text(closed)
+        return text[0].upper() + text[1:]
+    return f"Frame {getattr(action, 'frame', '?')} recorded"
+
+
+def activity(current: Game) -> list[dict[str, Any]]:
+    """The newest recorded actions in words, newest first (at most
+    :data:`referee.engine.ACTIVITY`): ``{"version", "by", "text"}``."""
+    from referee import engine
+    from referee.outofsight.game import GAME, Redo, Undo
+
+    closed = _closed_frames(current)
+    out = []
+    for entry in engine.activity(GAME, current.log):
+        action = entry.action
+        if isinstance(action, (Undo, Redo)):
+            what = brief_action(entry.target) if entry.target is not None else "?"
+            verb = "undid" if isinstance(action, Undo) else "redid"
+            text = f"{action.by} {verb} {what}" if action.by else f"{verb.capitalize()} {what}"
+        else:
+            text = action_text(action, closed.get(entry.version - 1))
+        out.append({"version": entry.version, "by": action.by, "text": text})
+    return out
+
+
+def _undo_doc(current: Game) -> dict[str, Any] | None:
+    """What undo would take back now: ``{"text", "version"}``, or null."""
+    last = current.last
+    if last is None:
+        return None
+    return {"text": brief_action(last), "version": current.in_force[-1] + 1}
+
+
+def _redo_doc(current: Game) -> dict[str, Any] | None:
+    """What redo would put back now: ``{"text", "version"}``, or null."""
+    back = current.next_redo
+    if back is None:
+        return None
+    return {"text": brief_action(back), "version": current.undone[-1] + 1}
+
+
+def ranking(setup: Setup, state: State) -> list[dict[str, Any]] | None:
+    """Once over: the winners first (a tie on points settled as the rules
+    settle it), then the others by points; equal points share a place."""
+    result = state.result(setup)
+    if result is None:
+        return None
+    totals = dict(result.totals)
+    out: list[dict[str, Any]] = [
+        {"place": 1, "players": list(result.winners), "score": totals[result.winners[0]]}
+    ]
+    rest = sorted((p for p in setup.players if p not in result.winners), key=lambda p: -totals[p])
+    place = len(result.winners) + 1
+    for i, player in enumerate(rest):
+        if i and totals[rest[i - 1]] == totals[player]:
+            out[-1]["players"].append(player)
+        else:
+            out.append({"place": place + i, "players": [player], "score": totals[player]})
+    return out
 
 
 def show(path: str) -> Report:
@@ -111,14 +254,18 @@ def new(
     players: Sequence[str],
     mode: Mode = "basic",
     first: str | None = None,
+    colours: Sequence[str] | None = None,
     force: bool = False,
 ) -> Report:
     """Start a game file for these players (version 0); errors name the
-    fields ``players`` and ``first``."""
+    fields ``players`` and ``first``. ``colours``: the deck's (default
+    :data:`~referee.outofsight.rules.DECK_COLOURS`); a card of another colour
+    is refused."""
     from referee import engine
     from referee.outofsight.game import GAME, Setup
+    from referee.outofsight.rules import DECK_COLOURS
 
-    setup = Setup.of(list(players), mode, first)
+    setup = Setup.of(list(players), mode, first, colours or DECK_COLOURS)
     created = engine.create(GAME, path, setup, force=force)
     doc = {
         "output": path,
@@ -160,6 +307,7 @@ def turn(
     doubles: Doubles | None = None,
     player: str | None = None,
     prefer: Prefer | None = None,
+    by: str | None = None,
     expect_version: int | None = None,
 ) -> Report:
     """Record the current player's turn: ``stop`` (the cards are banked) or
@@ -177,10 +325,19 @@ def turn(
 
     def decide(current: Game) -> engine.Decision[Action, tuple[TurnAction, Any]]:
         setup, state = current.log.setup, current.state
+        entered = setup.find(by, "by") if by is not None else None
+        setup.check_colours(collected, "cards")
         now = state.turn(setup)
         who = named if named is not None else (now.player if now else "")
+        if named is not None:
+            who = _as_player(setup, named)
         action = TurnAction(
-            who, collected, "stop" if stop else "time", doubles, tuple(chosen.items())
+            who,
+            collected,
+            "stop" if stop else "time",
+            doubles,
+            _named(setup, chosen),
+            entered,
         )
         after = step(setup, state, action)
         if isinstance(after, engine.Refusal):
@@ -220,7 +377,9 @@ class _RecordFrame:
         next_file: str | None,
         force: bool,
         dry_run: bool,
+        by: str | None = None,
     ) -> None:
+        self.by = by
         self.path = path
         self.sheet = sheet
         self.prefer = prefer
@@ -243,16 +402,22 @@ class _RecordFrame:
 
     def decide(self, current: Game) -> engine.Decision[Action, Any]:
         from referee import engine
+        from referee.core.values import replace
         from referee.outofsight import formats
         from referee.outofsight.game import propose_frame, step
 
         setup, state = current.log.setup, current.state
         sheet = self.sheet
-        action = propose_frame(
-            setup, state, sheet.banks, self.prefer, frame=sheet.frame, mode=sheet.mode
-        )
+        entered = setup.find(self.by, "by") if self.by is not None else None
+        banks = [(_as_player(setup, name), bank) for name, bank in sheet.banks]
+        for _, bank in banks:
+            setup.check_colours(bank.cards, "frame_file")
+        prefer = dict(_named(setup, self.prefer))
+        action = propose_frame(setup, state, banks, prefer, frame=sheet.frame, mode=sheet.mode)
         if isinstance(action, engine.Refusal):
             return engine.Decision(None, (None, action))
+        if entered is not None:
+            action = replace(action, by=entered)
         after = step(setup, state, action)
         if isinstance(after, engine.Refusal):
             if after.reason == "bad-prefer":
@@ -316,6 +481,8 @@ class _RecordFrame:
             "output": self.next_file,
             "version": acted.version,
         }
+        if acted.recorded and action is not None and action.by is not None:
+            doc["by"] = action.by
         detail = Stepped(acted.game, action, acted.recorded, score, after, self.next_file)
         return Report(doc, True, acted.version, detail, acted.game)
 
@@ -328,6 +495,7 @@ def frame(
     dry_run: bool = False,
     next_file: str | None = None,
     force: bool = False,
+    by: str | None = None,
     expect_version: int | None = None,
 ) -> Report:
     """Record and score the next frame from its banks (as score-frame scores
@@ -341,23 +509,62 @@ def frame(
         next_file=next_file,
         force=force,
         dry_run=dry_run,
+        by=by,
     )
     return command.run(expect_version)
 
 
-def undo(path: str, *, expect_version: int | None = None) -> Report:
+def _as_player(setup: Setup, name: str) -> str:
+    """The player ``name`` names in any case (else ``name`` as given, for
+    the rules to refuse)."""
+    try:
+        return setup.find(name)
+    except InputError:
+        return name
+
+
+def _named(setup: Setup, prefer: Prefer) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Preferences keyed by the players' names as the game spells them."""
+    return tuple((_as_player(setup, name), colours) for name, colours in prefer.items())
+
+
+def undo(path: str, *, by: str | None = None, expect_version: int | None = None) -> Report:
     """Take back the latest action still in force (recorded as an undo)."""
+    from referee.outofsight.game import Undo
+
+    return _back("undo", path, Undo, by, expect_version)
+
+
+def redo(path: str, *, by: str | None = None, expect_version: int | None = None) -> Report:
+    """Right after one or more undos: put back the action the latest undo
+    took back (recorded as a redo); refused (``nothing-to-redo``) otherwise."""
+    from referee.outofsight.game import Redo
+
+    return _back("redo", path, Redo, by, expect_version)
+
+
+def _back(kind: str, path: str, make: Any, by: str | None, expect_version: int | None) -> Report:
+    """``undo`` or ``redo``: the same report, ``undone`` or ``redone``."""
     from referee import engine
     from referee.outofsight import formats, render
     from referee.outofsight.game import GAME
 
-    acted = engine.undo(GAME, path, expect_version=expect_version)
+    def action(current: Game) -> Action:
+        entered = current.log.setup.find(by, "by") if by is not None else None
+        made: Action = make(entered)
+        return made
+
+    if kind == "undo":
+        acted = engine.undo(GAME, path, expect_version=expect_version, action=action)
+    else:
+        acted = engine.redo(GAME, path, action, expect_version=expect_version)
     setup, state = acted.game.log.setup, acted.game.state
     undone = acted.result
     refused = isinstance(undone, engine.Refusal)
+    key = "undone" if kind == "undo" else "redone"
     doc = {
         "valid": not refused,
-        "undone": None if isinstance(undone, engine.Refusal) else formats.write_action(undone),
+        key: None if isinstance(undone, engine.Refusal) else formats.write_action(undone),
         "reason": undone.reason if isinstance(undone, engine.Refusal) else None,
         "explanation": (
             (undone.detail or "there is no action to take back")
@@ -367,6 +574,8 @@ def undo(path: str, *, expect_version: int | None = None) -> Report:
         **render.standing_json(setup, state),
         "version": acted.version,
     }
+    if not refused and by is not None:
+        doc["by"] = acted.game.log.history[-1].by
     detail = Stepped(
         acted.game,
         recorded=not refused,
@@ -591,6 +800,7 @@ NEXT = sv.Param(
 )
 FORCE = sv.Param("force", sv.flag, kind="flag", help="Overwrite an existing file.")
 EXPECT = sv.Param("expect_version", sv.whole(0, 10**9), help="Refuse unless the game is at N.")
+BY = sv.Param("by", sv.text(100), help="Who entered the step: a player's name (recorded).")
 
 STEPS: dict[str, sv.Step] = {
     "turn": sv.Step(
@@ -605,6 +815,7 @@ STEPS: dict[str, sv.Step] = {
             sv.Param("doubles", _doubles_value, choices=("flip", "wipe")),
             sv.Param("player", _name_value, help="Whose turn this is (checked)."),
             PREFER,
+            BY,
             EXPECT,
         ),
         "Record the current player's turn.",
@@ -624,11 +835,13 @@ STEPS: dict[str, sv.Step] = {
             sv.Param("dry_run", sv.flag, kind="flag", help="Score it, record nothing."),
             NEXT,
             FORCE,
+            BY,
             EXPECT,
         ),
         "Record and score the next frame.",
     ),
-    "undo": sv.Step("undo", undo, (EXPECT,), "Take back the latest action."),
+    "undo": sv.Step("undo", undo, (BY, EXPECT), "Take back the latest action."),
+    "redo": sv.Step("redo", redo, (BY, EXPECT), "Right after undo: put back what it took back."),
 }
 """The steps of a game, beside ``new`` and ``show``."""
 
@@ -645,6 +858,13 @@ NEW = sv.Step(
         ),
         sv.Param("mode", _mode_value, choices=MODES, help="basic or advanced."),
         sv.Param("first", _name_value, help="Who starts each frame (default: the first listed)."),
+        sv.Param(
+            "colours",
+            sv.names(DECK, 30),
+            kind="list",
+            help="The deck's colours (default: blue, yellow, green, purple, silver, red, "
+            "orange, pink, brown); a card of another colour is refused.",
+        ),
         FORCE,
     ),
     "Start a game for these players (version 0).",

@@ -23,7 +23,9 @@ from typing import Any, TextIO
 
 import click
 
-from referee.cli import Command, emit_json, json_option
+from referee.cli import Command
+from referee.cli.options import json_option
+from referee.cli.output import emit_json
 from referee.core.errors import InputError, show
 from referee.outofsight.timer import Event, SandTimer, fmt
 
