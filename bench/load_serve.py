@@ -21,6 +21,9 @@ Two scenarios, each on a fresh server:
     .venv/bin/python bench/load_serve.py --scenario closed
 
 Only 127.0.0.1 is ever contacted; the run gives up after --deadline seconds.
+Each client connects from an address of its own (127.0.0.10, .11, ...: the
+loopback network is all of 127/8), as each phone at a table has its own: the
+server allows 32 connections per client address (docs/serve.md, Connections).
 """
 
 from __future__ import annotations
@@ -43,6 +46,11 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from serve_helpers import REPO, Server, serving
+
+
+def phone_address(n: int) -> str:
+    """Client ``n``'s own loopback address (one phone, one address)."""
+    return f"127.0.{10 + n // 200}.{10 + n % 200}"
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -160,7 +168,9 @@ def run(
         ]
 
         def client(n: int) -> None:
-            conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+            conn = http.client.HTTPConnection(
+                "127.0.0.1", server.port, timeout=60, source_address=(phone_address(n), 0)
+            )
             pause = random.Random(n)
             try:
                 for i in range(per_client[n]):
