@@ -581,10 +581,11 @@ def undo(
     the undo to record from the game as it is (one that says who pressed it)."""
 
     def decide(current: Replayed[S, St, A]) -> Decision[A, A | Refusal]:
+        made = action(current) if action is not None else game.undo()  # may refuse its input
         last = current.last
         if last is None:
             return Decision(None, NOTHING_TO_UNDO)
-        return Decision(action(current) if action is not None else game.undo(), last)
+        return Decision(made, last)
 
     return act(game, path, decide, expect_version=expect_version)
 
@@ -606,10 +607,11 @@ def redo(
     is written)."""
 
     def decide(current: Replayed[S, St, A]) -> Decision[A, A | Refusal]:
+        made = action(current)  # may refuse its input (who entered it)
         back = current.next_redo
         if back is None:
             return Decision(None, NOTHING_TO_REDO)
-        return Decision(action(current), back)
+        return Decision(made, back)
 
     return act(game, path, decide, expect_version=expect_version)
 
