@@ -332,7 +332,7 @@ def test_an_out_of_sight_basic_game_to_its_end(invoke: Runner, tmp_path: Path) -
 
     def turn(cards: str, end: str, by: str, player: str | None = None) -> Any:
         fields: dict[str, Any] = {"cards": cards, end: True, "by": by}
-        args = ("--cards", cards, f"--{end}", "--by", by)
+        args: tuple[str, ...] = ("--cards", cards, f"--{end}", "--by", by)
         if player is not None:
             fields["player"] = player
             args += ("--player", player)
