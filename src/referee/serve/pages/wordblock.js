@@ -145,7 +145,7 @@
     const [ok, why] = answerText(r);
     const d = r.data || {};
     if (ok) verdict(box, "yes", "✔ " + what, d.explanation && d.recorded !== false ? R.plain(d.explanation) : "");
-    else if (r.status === 200 && d.recorded) verdict(box, "no", "✔ " + what + " (recorded)", why);
+    else if (d.recorded) verdict(box, "no", "✔ " + what + " recorded: " + why, Object.entries(d.points || {}).map(([p, n]) => p + " " + (n > 0 ? "+" : "") + n).join(", "));
     else verdict(box, "no", "✘ " + what + ": not done", why);
     clear();
     box.scrollIntoView({ block: "nearest" });
