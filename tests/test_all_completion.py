@@ -15,7 +15,8 @@ import click
 import pytest
 from click.shell_completion import BashComplete, CompletionItem
 
-from referee.cli import FilePath, cli
+from referee.cli import cli
+from referee.cli.options import FilePath
 from test_all_docs import LEAVES
 
 REPO = Path(__file__).resolve().parent.parent

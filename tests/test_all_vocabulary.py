@@ -23,7 +23,8 @@ import click
 import pytest
 
 from helpers import Runner, in_process
-from referee.cli import GamePath, cli
+from referee.cli import cli
+from referee.cli.options import GamePath
 from test_all_docs import LEAVES
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -15,18 +15,10 @@ from referee.blindspot import service
 from referee.blindspot.formats import LayoutFile, load_layout, load_position
 from referee.blindspot.render import format_plays, render_board, sentence
 from referee.blindspot.rules import COLOURS, SIZE, Position
-from referee.cli import (
-    BoundedInt,
-    Command,
-    F,
-    FilePath,
-    batch_field,
-    dictionary_options,
-    echo,
-    emit_json,
-    json_option,
-    no_stdin_files,
-)
+from referee.cli import Command
+from referee.cli.batch import batch_field, no_stdin_files
+from referee.cli.options import BoundedInt, F, FilePath, dictionary_options, json_option
+from referee.cli.output import echo, emit_json
 from referee.core.cells import Cell
 from referee.core.dictionary import Dictionary, open_dictionary
 from referee.core.errors import InputError, show
@@ -126,7 +118,7 @@ def check_word(
           --position examples/blindspot/sample-position.yaml   # no: exit 1
       echo '{"word": "seas", "at": "D1"}' | referee check-word --batch --layout setups/sample.yaml
     """
-    from referee.cli import run_batch
+    from referee.cli.batch import run_batch
 
     judge = _Judge()
     defaults = {

@@ -17,20 +17,18 @@ from referee.blindspot import service
 from referee.blindspot.cli import catalog_option, cell_at
 from referee.blindspot.formats import load_layout
 from referee.blindspot.render import format_plays, game_summary, outcome_lines, render_board, status
-from referee.cli import (
-    CONTEXT_SETTINGS,
+from referee.cli import CONTEXT_SETTINGS, Group
+from referee.cli.options import (
     BoundedInt,
     FilePath,
     GamePath,
-    Group,
     dictionary_options,
-    echo,
-    emit_json,
     expect_version_option,
     force_option,
     json_option,
     new_game_option,
 )
+from referee.cli.output import echo, emit_json
 from referee.core.dictionary import open_lexicon, read_word_list
 from referee.service import Report
 

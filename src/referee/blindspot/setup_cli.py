@@ -19,18 +19,16 @@ from referee.blindspot.formats import (
     load_setup,
 )
 from referee.blindspot.render import render_setup
-from referee.cli import (
-    CONTEXT_SETTINGS,
+from referee.cli import CONTEXT_SETTINGS, Group
+from referee.cli.options import (
     BoundedInt,
     FilePath,
-    Group,
-    echo,
-    emit_json,
     force_option,
     json_option,
     output_option,
     page_options,
 )
+from referee.cli.output import echo, emit_json
 from referee.core.errors import InputError
 from referee.core.files import check_destinations, display_name, write_bytes, write_text
 

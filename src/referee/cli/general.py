@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import click
 
-from referee.cli import Command, echo, emit_json, json_option
+from referee.cli import Command
+from referee.cli.options import json_option
+from referee.cli.output import echo, emit_json
 
 
 @click.command("dictionaries", cls=Command)

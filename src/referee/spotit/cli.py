@@ -7,21 +7,17 @@ from typing import Any
 
 import click
 
-from referee.cli import (
-    CONTEXT_SETTINGS,
-    Command,
+from referee.cli import CONTEXT_SETTINGS, Command, Group, field_names
+from referee.cli.options import (
     F,
     FilePath,
-    Group,
     RenamedOption,
-    echo,
-    emit_json,
-    field_names,
     force_option,
     json_option,
     output_option,
     page_options,
 )
+from referee.cli.output import echo, emit_json
 from referee.core.errors import InputError
 from referee.spotit import service
 from referee.spotit.service import GAMES as GAME_KEYS
@@ -74,7 +70,7 @@ SEED_HELP = "a whole number of at most 18 digits"
 
 def seed_option(help: str, **kwargs: Any) -> Callable[[F], F]:
     """``--seed N``: one kind of seed on every command (a whole number)."""
-    from referee.cli import BoundedInt
+    from referee.cli.options import BoundedInt
 
     return click.option(
         "--seed", "seed_number", type=BoundedInt(0, MAX_SEED), metavar="N", help=help, **kwargs

@@ -18,22 +18,10 @@ from typing import Any
 
 import click
 
-from referee.cli import (
-    CONTEXT_SETTINGS,
-    Command,
-    F,
-    FilePath,
-    Group,
-    batch_field,
-    complete_dictionary,
-    dictionary_options,
-    echo,
-    emit_json,
-    field_names,
-    json_option,
-    no_stdin_files,
-    run_batch,
-)
+from referee.cli import CONTEXT_SETTINGS, Command, Group, field_names
+from referee.cli.batch import batch_field, no_stdin_files, run_batch
+from referee.cli.options import F, FilePath, complete_dictionary, dictionary_options, json_option
+from referee.cli.output import echo, emit_json
 from referee.core.dictionary import Dictionary, open_dictionary, read_word_list
 from referee.core.errors import InputError, show
 from referee.core.files import write_text

@@ -15,18 +15,17 @@ from typing import TYPE_CHECKING
 
 import click
 
-from referee.cli import (
-    CONTEXT_SETTINGS,
+from referee.cli import CONTEXT_SETTINGS
+from referee.cli.options import (
     FilePath,
     GamePath,
     dictionary_options,
-    echo,
-    emit_json,
     expect_version_option,
     force_option,
     json_option,
     new_game_option,
 )
+from referee.cli.output import echo, emit_json
 from referee.core.errors import InputError
 from referee.core.schema import bounded_int
 from referee.service import Report
