@@ -92,7 +92,9 @@ class Table:
 
 
 def without_version(shown: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in shown.items() if k != "version"}
+    """show --json without what tells the history (the version, the activity,
+    what undo and redo would do): undo gives back the rest."""
+    return {k: v for k, v in shown.items() if k not in ("version", "activity", "undo", "redo")}
 
 
 # The cards played, one per turn (red starts: x is closer to z than k), with the
