@@ -68,14 +68,14 @@ const R = (() => {
     players: "Players", player: "The player", layout: "The board", name: "Name", to: "The card for the block",
     from: "The block to move", path: "The walk", challenged_by: "Challenged by", draw: "Drawn letters",
     first: "First player", deck_size: "Deck size", values: "Card values", catalog: "The tile catalog",
-    code: "Setup code", counts: "Counts", mode: "Mode", doubles: "Doubles card", by: "I am",
+    code: "Setup code", file: "The tiles", counts: "Counts", mode: "Mode", doubles: "Doubles card", by: "I am",
   };
 
   /* Plain words for a message: no option names, no bare reason codes. */
   function plain(text) {
     let out = String(text || "").trim();
     out = out.replace(/^([a-z]+(?:-[a-z]+)+):\s+/, "");  // "not-in-dictionary: it is not in ..."
-    const field = /^([a-z_]+)(\[\d+\])?(\.[a-z_]+)?:\s+/.exec(out);
+    const field = /^([a-z_]+)((?:\.[a-z_]+|\[\d+\])*):\s+/.exec(out);
     if (field && FIELDS[field[1]]) out = FIELDS[field[1]] + ": " + out.slice(field[0].length);
     out = out.replace(/--([a-z][a-z-]*)/g, (_, name) => {
       const label = FIELDS[name.replace(/-/g, "_")];

@@ -89,12 +89,16 @@
     } else if (from === "tiles") {
       const refs = $("#new-tiles").value.toUpperCase().split(/[\s,/]+/).filter(Boolean);
       if (refs.length !== 9) { err("Tiles: give the 9 tiles in board order, each its number and side (1A 2A 3A 4B ...); " + refs.length + " given."); return false; }
-      body.layout = { tiles: [refs.slice(0, 3), refs.slice(3, 6), refs.slice(6, 9)] };
+      const tiles = [refs.slice(0, 3), refs.slice(3, 6), refs.slice(6, 9)];
+      body.layout = { tiles };
       const cat = $("#new-catalog").value;
       if (cat) {
-        const r = await api("GET", "/api/catalogs/" + encodeURIComponent(cat));
+        // the tiles checked against our catalog, and laid out as their letters
+        const c = await api("GET", "/api/catalogs/" + encodeURIComponent(cat));
+        if (!c.ok) { err(errorText(c)); return false; }
+        const r = await api("POST", "/api/setup/show", { file: { tiles }, catalog: { name: c.data.name, tiles: c.data.tiles } });
         if (!r.ok) { err(errorText(r)); return false; }
-        body.catalog = { name: r.data.name, tiles: r.data.tiles };
+        body.layout = { letters: r.data.letters };
       }
     } else {
       const rows = $("#new-letters").value.split(/\n/).map((l) => l.replace(/[^A-Za-z]/g, "").toLowerCase()).filter(Boolean);
