@@ -41,6 +41,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import stat
 import threading
 from collections import OrderedDict
@@ -268,8 +269,26 @@ def parse(game: Game[S, St, A], data: dict[str, Any]) -> Log[S, A]:
         if raw is None and "history" in data:
             raise InputError("expected a list of actions, got nothing", place="history")
         items = raw.items(at_most=MAX_HISTORY) if raw is not None else []
-        history = tuple(game.read_action(item) for item in items)
+        history = tuple(_read_actions(game, items))
     return Log(setup, history)
+
+
+def _read_actions(game: Game[S, St, A], items: Sequence[Value]) -> Iterator[A]:
+    """Each history entry as an action; an entry whose line is the same text
+    as an earlier one (the fast reader marks them) is that same action, read
+    once (actions are immutable values)."""
+    known: dict[str, A] = {}
+    for item in items:
+        text = getattr(item.raw, "text", None)
+        if text is None:
+            yield game.read_action(item)
+            continue
+        action = known.get(text)
+        if action is None:
+            action = game.read_action(item)
+            if len(known) < 4096:
+                known[text] = action
+        yield action
 
 
 def text(game: Game[S, St, A], log: Log[S, A]) -> str:
@@ -354,6 +373,131 @@ def forget() -> None:
 
 _LINE_START = b'- {"'
 
+_HISTORY = "\nhistory:\n"
+
+_UNUSUAL = re.compile(
+    "[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]"
+)
+"""Characters YAML reads otherwise than JSON (non-printable ones, and NEL or
+U+2028 that YAML takes for line breaks): a history with any is read by the
+strict reader."""
+
+
+def read_document(text: str, name: str) -> dict[str, Any]:
+    """A game file's text as the strict reader reads it, fast where the
+    history is in the engine's own form: the part before ``history:`` goes
+    through the strict reader, and each history line, one JSON object as
+    :func:`_action_line` writes it, through :func:`json.loads`, with the same
+    values and lines the strict reader gives. Anything else (a history in
+    another shape, an escape, a number or a key the strict reader would judge
+    otherwise) is read whole by the strict reader, with its messages."""
+    from referee.core.files import parse_document
+
+    fast = _fast_document(text, name)
+    return fast if fast is not None else parse_document(text, name, "game")
+
+
+def _fast_document(text: str, name: str) -> dict[str, Any] | None:
+    from referee.core.files import parse_document
+    from referee.core.schema import YamlList
+
+    at = text.find(_HISTORY)
+    if at < 0:
+        return None
+    body = text[at + len(_HISTORY) :]
+    lines = body.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    if not lines or len(lines) > MAX_HISTORY or "\\" in body or _UNUSUAL.search(body):
+        return None
+    first = text.count("\n", 0, at) + 3  # the line of the first action (1-based)
+    items = YamlList()
+    seen: dict[str, Any] = {}
+    for n, line in enumerate(lines, start=first):
+        item = seen.get(line)
+        if item is None:
+            item = _fast_item(line, n)
+            if item is None:
+                return None
+        elif len(seen) < 4096:
+            item = _copy_item(item, n)
+        else:
+            item = _fast_item(line, n)
+            if item is None:
+                return None
+        if len(seen) < 4096:
+            seen.setdefault(line, item)
+        items.append(item)
+        items.lines.append(n)
+    items.line = first
+    head = parse_document(text[: at + 1], name, "game")
+    if "history" in head:
+        return None
+    head["history"] = items
+    head.lines["history"] = first - 1  # type: ignore[attr-defined]
+    return head
+
+
+def _fast_item(line: str, n: int) -> Any:
+    """One history line as the strict reader reads it, or ``None`` if it is
+    not a flat JSON object of the engine's own values."""
+    from referee.core.schema import MAX_DIGITS, YamlList, YamlMap
+
+    if not (line.startswith('- {"') and line.endswith("}")):
+        return None
+    try:
+        pairs = json.loads(
+            line[2:], object_pairs_hook=list, parse_float=_no_float, parse_constant=_no_float
+        )
+    except ValueError:
+        return None
+    out = YamlMap()
+    out.line = n
+    out.text = line  # type: ignore[attr-defined]  # the same text, the same action
+    for key, value in pairs:
+        if key in out or (isinstance(value, list) and not _flat(value)):
+            return None  # a key twice, or a nested object: the strict reader says how
+        if isinstance(value, int) and len(str(abs(value))) > MAX_DIGITS:
+            return None
+        if isinstance(value, list):
+            value = YamlList(value)
+            value.line = n
+            value.lines = [n] * len(value)
+        out[key] = value
+        out.lines[key] = n
+    return out
+
+
+def _copy_item(item: Any, n: int) -> Any:
+    """The same action on another line (its values are shared: immutable)."""
+    from referee.core.schema import YamlList, YamlMap
+
+    out = YamlMap()
+    out.line = n
+    out.text = item.text  # type: ignore[attr-defined]
+    for key, value in item.items():
+        if isinstance(value, YamlList):
+            copy = YamlList(value)
+            copy.line = n
+            copy.lines = [n] * len(copy)
+            value = copy
+        out[key] = value
+        out.lines[key] = n
+    return out
+
+
+def _flat(values: list[Any]) -> bool:
+    """A list of words and whole numbers (in the strict reader's range)."""
+    from referee.core.schema import MAX_DIGITS
+
+    return all(
+        isinstance(v, str) or (type(v) is int and len(str(abs(v))) <= MAX_DIGITS) for v in values
+    )
+
+
+def _no_float(text: str) -> Any:
+    raise ValueError(text)  # a float or NaN: the strict reader judges it
+
 
 def torn(raw: bytes) -> int:
     """How much of a game file's bytes to read: all of them, unless the last
@@ -381,7 +525,7 @@ def _understand(
 ) -> tuple[Replayed[S, St, A], bool]:
     """The game these bytes of the file hold, and whether they are canonical:
     from the memo if they are the bytes last seen, else parsed and replayed."""
-    from referee.core.files import decode_text, parse_document
+    from referee.core.files import decode_text
 
     memo = _recall(game, real, raw)
     if memo is not None:
@@ -389,7 +533,7 @@ def _understand(
         return replayed, memo.canonical
     name = display_name(path)
     whole = raw[: torn(raw)]
-    data = parse_document(decode_text(whole, name, "game"), name, "game")
+    data = read_document(decode_text(whole, name, "game"), name)
     with reading(path):
         replayed = replay(game, parse(game, data))
     _remember(game, real, _Memo(raw, replayed, canonical=False))
@@ -419,12 +563,12 @@ def _advance(
 def load(game: Game[S, St, A], path: str) -> Replayed[S, St, A]:
     """Read and replay a game file (no lock: writes are atomic renames, or
     appends of one line whose torn end, if any, is passed over)."""
-    from referee.core.files import decode_text, parse_document, read_bytes
+    from referee.core.files import decode_text, read_bytes
 
     name = display_name(path)
     raw = read_bytes(path, limit=MAX_GAME_BYTES, what="game")
     if path == "-":
-        data = parse_document(decode_text(raw, name, "game"), name, "game")
+        data = read_document(decode_text(raw, name, "game"), name)
         with reading(path):
             return replay(game, parse(game, data))
     return _understand(game, path, os.path.realpath(path), raw)[0]
