@@ -6,7 +6,8 @@ Checked as a table would use it: two phones on one Blind Spot game (a legal
 and an illegal play; the second phone sees the first one's spot without
 reloading; the CLI then prints the same game), a Word Block claim with its
 points shown before confirming, the Out of Sight Time Keeper's timer with a
-Flip, a Spot it! match, and that no page asks anything of any other host.
+Flip (the sand on the keeper's phone only), a Spot it! match, and that no page
+asks anything of any other host. Whole games: tests/test_serve_table_games.py.
 """
 
 from __future__ import annotations
@@ -96,6 +97,13 @@ def test_new_game_from_the_home_page(server: Server, phone: Any) -> None:
     assert cli_show(server, "outofsight", "from-home")["players"] == ["Ann", "Bob", "Cy"]
 
 
+def i_am(driver: Any, me: str) -> None:
+    """This phone's player (the "I am" select, kept per game on the phone)."""
+    from selenium.webdriver.support.ui import Select
+
+    Select(wait_for(driver, "#iam")).select_by_visible_text(me)
+
+
 def wait_for(driver: Any, css: str, text: str | None = None, timeout: float = WAIT) -> Any:
     """The first element matching ``css`` (containing ``text``), waiting for it."""
     from selenium.webdriver.common.by import By
@@ -167,14 +175,15 @@ def test_blindspot_two_phones(server: Server, phone: Any, second_phone: Any) -> 
         },
     )
     assert status == 201
-    for driver in (phone, second_phone):
+    for driver, me in ((phone, "red"), (second_phone, "blue")):
         driver.get(f"{server.url}/games/table")
+        i_am(driver, me)
         wait_for(driver, "#headline", "Turn: red")
         wait_for(driver, "#live.on")
     assert phone.execute_script("return window.innerWidth") == 390
 
     # red plays PET on G1 on the first phone: legal
-    tap(phone, '.hit[data-cell="G1"]')
+    tap(phone, '#cells button[data-cell="G1"]')
     type_into(phone, "#word", "pet")
     tap(phone, "#play-button")
     verdict = wait_for(phone, "#verdict.yes", "PET is legal at G1")
@@ -184,14 +193,14 @@ def test_blindspot_two_phones(server: Server, phone: Any, second_phone: Any) -> 
     wait_for(second_phone, "#headline", "Turn: blue")
 
     # blue tries ZZQ on A1 on the second phone: not legal, with the reason in words
-    tap(second_phone, '.hit[data-cell="A1"]')
+    tap(second_phone, '#cells button[data-cell="A1"]')
     type_into(second_phone, "#word", "zzq")
     tap(second_phone, "#play-button")
     refused = wait_for(second_phone, "#verdict.no", "ZZQ is not legal at A1")
     assert "not-found" not in refused.text  # words, not the key
 
     # blue plays TALE on E4 on the second phone: the first phone sees it
-    tap(second_phone, '.hit[data-cell="E4"]')
+    tap(second_phone, '#cells button[data-cell="E4"]')
     type_into(second_phone, "#word", "tale")
     tap(second_phone, "#play-button")
     wait_for(second_phone, "#verdict.yes", "TALE is legal at E4")
@@ -202,8 +211,8 @@ def test_blindspot_two_phones(server: Server, phone: Any, second_phone: Any) -> 
     # two plays made on the phones (the refused one records nothing)
     history = yaml.safe_load((server.dir / "table.yaml").read_text())["history"]
     assert history == [
-        {"action": "play", "player": "red", "at": "G1", "word": "pet"},
-        {"action": "play", "player": "blue", "at": "E4", "word": "tale"},
+        {"action": "play", "player": "red", "at": "G1", "word": "pet", "by": "red"},
+        {"action": "play", "player": "blue", "at": "E4", "word": "tale", "by": "blue"},
     ]
     shown = cli_show(server, "blindspot", "table")
     assert shown["spots"] == {"red": ["G1"], "blue": ["E4"]}
@@ -243,11 +252,12 @@ def test_a_stale_page_is_told_someone_else_just_played(server: Server, phone: An
     phone.execute_cdp_cmd("Network.enable", {})
     phone.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/events*"]})
     phone.get(f"{server.url}/games/stale")
+    i_am(phone, "red")
     wait_for(phone, "#headline", "Turn: red")
     # red's time runs out, recorded with the CLI: this page does not hear of it
     game_file = str(server.dir / "stale.yaml")
     subprocess.run([*referee_command(), "blindspot", "game", "timeout", game_file], check=True)
-    tap(phone, '.hit[data-cell="G1"]')
+    tap(phone, '#cells button[data-cell="G1"]')
     type_into(phone, "#word", "pet")
     tap(phone, "#play-button")
     wait_for(phone, "#verdict.no", "Someone else just played")
@@ -272,92 +282,35 @@ def test_wordblock_claim(server: Server, phone: Any) -> None:
     )
     assert status == 201
     phone.get(f"{server.url}/games/words")
-    wait_for(phone, "#grid td.card")
+    wait_for(phone, "#grid button.card")
+    i_am(phone, "red")  # a free scorepad: any player claims, from their own phone
     type_into(phone, "#claim-word", "quash")
-    from selenium.webdriver.support.ui import Select
-
-    Select(phone.find_element("css selector", "#claim-player")).select_by_value("red")
     tap(phone, "#claim-check")
     points = wait_for(phone, "#claim-points", "QUASH")
     assert "red +32" in points.text
     assert "blue +20" in points.text
     tap(phone, "#claim-confirm")
-    wait_for(phone, "#verdict.yes", "claim QUASH recorded")
+    wait_for(phone, "#verdict.yes", "claim QUASH")
     wait_for(phone, "#scorepad tr.total", "32")
     shown = cli_show(server, "wordblock", "words")
     assert shown["totals"] == {"blue": 20, "red": 32, "green": 0}
-    # a free scorepad has no turns: the page shows the referee's answer
-    tap(phone, "#end-turn")
-    wait_for(phone, "#verdict.no", "free scorepad")
-    assert_only_this_server(phone, server)
-
-
-def test_wordblock_a_full_turn(server: Server, phone: Any) -> None:
-    """A whole game's turn on the page: play a card, see a claim's points
-    before confirming it, confirm, end the turn."""
-    from selenium.webdriver.support.ui import Select
-
-    status, _ = server.json(
-        "POST",
-        "/api/games",
-        {
-            "name": "turns",
-            "game": "wordblock",
-            "players": ["blue", "red"],
-            "draw": "blue=k,red=x",
-            "grid": "s,h,a,e",
-            "values": "asteroid",
-        },
-    )
-    assert status == 201
-    for step in (  # red: a card and a block on C3; blue: a card
-        {"action": "place", "card": "t", "at": "B4"},
-        {"action": "move-block", "to": "C3"},
-        {"action": "end-turn"},
-        {"action": "place", "card": "o", "at": "E2"},
-        {"action": "end-turn"},
-    ):
-        assert server.json("POST", "/api/games/turns/actions", step)[0] == 200, step
-    phone.get(f"{server.url}/games/turns")
-    wait_for(phone, "#headline", "Turn: red · next: place")
-    # red plays R on A5 (tap the space, type the card)
-    tap(phone, '#grid td[data-cell="A5"]')
-    wait_for(phone, "#place-cell", "A5")
-    type_into(phone, "#place-card", "r")
-    tap(phone, "#place button")
-    wait_for(phone, "#verdict.yes", "card r on A5 recorded")
-    wait_for(phone, "#headline", "Turn: red · next: claim")
-    assert (
-        Select(phone.find_element("css selector", "#claim-player")).first_selected_option.text
-        == "red"
-    )
-    # SEAT from red's block on C3: the points first, nothing recorded yet
-    type_into(phone, "#claim-word", "seat")
-    tap(phone, "#claim-check")
-    points = wait_for(phone, "#claim-points", "SEAT")
-    assert "red +17" in points.text and "discard C3" in points.text
-    assert cli_show(server, "wordblock", "turns")["version"] == 6
-    tap(phone, "#claim-confirm")
-    wait_for(phone, "#verdict.yes", "claim SEAT recorded")
-    wait_for(phone, "#scorepad tr.total", "17")
-    tap(phone, "#end-turn")
-    wait_for(phone, "#headline", "Turn: blue")
-    history = yaml.safe_load((server.dir / "turns.yaml").read_text())["history"]
-    assert [a["action"] for a in history[-3:]] == ["place", "claim", "end-turn"]
-    assert history[-2]["word"] == "seat" and history[-2]["player"] == "red"
-    assert cli_show(server, "wordblock", "turns")["totals"] == {"blue": 0, "red": 17}
+    # a free scorepad has no turns: no End turn is offered
+    assert not phone.find_element("css selector", "#end-turn").is_displayed()
     assert_only_this_server(phone, server)
 
 
 def test_outofsight_timer_with_flip(server: Server, phone: Any, second_phone: Any) -> None:
+    """The hidden Time Keeper: the sand shows on the keeper's phone only, a Flip
+    leaves the time that had run, and "Time!" makes the roller's outcome Time."""
     status, _ = server.json(
         "POST", "/api/games", {"name": "sight", "game": "outofsight", "players": ["Ann", "Bob"]}
     )
     assert status == 201
-    for driver in (phone, second_phone):
+    for driver, me in ((phone, "Bob"), (second_phone, "Ann")):  # Bob keeps Ann's time
         driver.get(f"{server.url}/games/sight")
+        i_am(driver, me)
         wait_for(driver, "#live.on")
-    tap(phone, "#keeper")  # the first phone keeps time
+    assert not second_phone.find_element("css selector", "#t-go").is_displayed()
     tap(phone, "#t-go")
     wait_for(phone, '#timer[data-phase="running"]')
     # the roller's phone shows only that the sand runs
@@ -365,8 +318,8 @@ def test_outofsight_timer_with_flip(server: Server, phone: Any, second_phone: An
     time.sleep(1.2)
     shown = phone.find_element("css selector", "#timer").text
     assert 27.0 <= float(shown) <= 29.0, shown
+    assert second_phone.find_element("css selector", "#timer").text == "running"
     tap(phone, "#t-flip")
-    # after the flip the time left is the time that had run (about 1.2 s)
     deadline = time.monotonic() + 2
     left = 30.0
     while time.monotonic() < deadline:
@@ -380,42 +333,22 @@ def test_outofsight_timer_with_flip(server: Server, phone: Any, second_phone: An
     # the score pad: three check boxes per player per frame, none ticked yet
     assert len(phone.find_elements("css selector", "#pad td[data-frame] .box")) == 3 * 2 * 3
     assert not phone.find_elements("css selector", "#pad .box.on")
-    # a turn recorded through the page: Ann's first box is ticked on both phones
-    wait_for(phone, "#turn-title", "Record Ann's turn")
-    type_into(phone, "#turn-cards", "red-3,blue-5")
-    tap(phone, "#turn button")
-    wait_for(phone, "#verdict.yes", "turn recorded")
-    ann_1 = '#pad tr[data-player="Ann"] td[data-frame="1"] .box.on'
-    wait_for(second_phone, ann_1)
-    wait_for(second_phone, "#headline", "Turn: Bob")
-    assert len(second_phone.find_elements("css selector", "#pad .box.on")) == 1
-    # Bob's turn ends on "Time": his cards are lost, his box is ticked too
-    tap(second_phone, 'input[name="who"][value="time"]')
-    type_into(second_phone, "#turn-cards", "green-7")
-    tap(second_phone, "#turn button")
+    # Ann's turn on her phone: the outcome is already Time (lost)
+    wait_for(second_phone, "#turn-title", "Record Ann's turn")
+    wait_for(second_phone, '#turn-time[aria-pressed="true"]')
+    tap(second_phone, '#colour-pad [data-colour="green"]')
+    tap(second_phone, "#number-pad .key:nth-child(7)")
+    tap(second_phone, "#turn-record")
     wait_for(second_phone, "#verdict.yes", "turn recorded")
-    wait_for(phone, '#pad tr[data-player="Bob"] td[data-frame="1"] .box.on')
-    shown = cli_show(server, "outofsight", "sight")
-    assert shown["version"] == 2
-    assert shown["banks"] == {"Ann": ["red-3", "blue-5"], "Bob": []}
-    assert shown["discarded"] == ["green-7"]
-    assert (shown["turn"], shown["time_keeper"], shown["box"]) == ("Ann", "Bob", 2)
-    # the four remaining turns close frame 1: every box ticked, the frame scored
-    for cards, then in (("red-1", "Bob"), ("blue-2", "Ann"), ("red-2", "Bob"), ("yellow-4", "Ann")):
-        type_into(phone, "#turn-cards", cards)
-        tap(phone, 'input[name="who"][value="stop"]')
-        tap(phone, "#turn button")
-        wait_for(phone, "#headline", f"Turn: {then}")
-    wait_for(second_phone, '#pad td[data-frame="2"].in-play')
-    assert len(second_phone.find_elements("css selector", '#pad td[data-frame="1"] .box.on')) == 6
-    totals = cli_show(server, "outofsight", "sight")["totals"]
-    ann_points = phone.find_element(
-        "css selector", '#pad tr[data-player="Ann"] td[data-frame="1"] .pts'
-    )
-    assert ann_points.text == str(totals["Ann"])
-    # frame 1, row by row
-    tap(phone, "#frames details.rows summary")
-    wait_for(phone, "#frames details.rows table", "scored")
+    wait_for(phone, '#pad tr[data-player="Ann"] td[data-frame="1"] .box.on')
+    wait_for(phone, "#headline", "Turn: Bob")
+    shown_doc = cli_show(server, "outofsight", "sight")
+    assert shown_doc["banks"] == {"Ann": [], "Bob": []}
+    assert shown_doc["discarded"] == ["green-7"]
+    assert (shown_doc["turn"], shown_doc["time_keeper"]) == ("Bob", "Ann")
+    # the sand moved with the turn: now Ann's phone keeps time, Bob's does not
+    wait_for(second_phone, "#t-go")
+    assert not phone.find_element("css selector", "#t-go").is_displayed()
     for driver in (phone, second_phone):
         assert_only_this_server(driver, server)
 

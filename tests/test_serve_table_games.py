@@ -93,7 +93,7 @@ def text_of(driver: Any, css: str) -> str:
     return str(driver.find_element("css selector", css).text)
 
 
-def wait_until(check: Callable[[], Any], what: str, timeout: float = WAIT) -> Any:
+def wait_until(check: Callable[..., Any], what: str, timeout: float = WAIT) -> Any:
     deadline = time.monotonic() + timeout
     last: Any = None
     while time.monotonic() < deadline:
@@ -371,7 +371,7 @@ def test_wordblock_whole_game_on_two_phones(server: Server, phones: Callable[[],
     assert shown["over"] is True and shown["hands"] == {"Ana": 0, "Ben": 0}
     assert shown["draw_pile"] == 0
 
-    def move(who: str, action: str, fields: dict[str, Any]) -> tuple[Any, ...]:
+    def move(who: str | None, action: str, fields: dict[str, Any]) -> tuple[Any, ...]:
         card = str(fields.get("card") or "").split("-")[0] or None
         keys = ("word", "at", "to", "from", "challenged_by")
         return (who, action, card, *(fields.get(k) for k in keys))

@@ -194,7 +194,10 @@ const R = (() => {
     /* Is it this phone's player's turn, and do the rules allow this step now? */
     function offered(step) {
       const show = state.show;
-      if (!show || show.over || !state.me || !same(state.me, show.turn)) return false;
+      if (!show || show.over || !state.me) return false;
+      // a game without turns (a free scorepad): any player's phone
+      if (show.turn !== null && show.turn !== undefined && !same(state.me, show.turn)) return false;
+      if ((show.turn === null || show.turn === undefined) && !Array.isArray(show.next)) return false;
       return Array.isArray(show.next) ? show.next.includes(step) : true;
     }
     function myTurn() {

@@ -174,7 +174,7 @@
 
   // every player's gain, from score-claim on the game's board, before confirming
   $("#claim-check").addEventListener("click", async () => {
-    const body = Object.assign(claimBody(), { board: game.state.show.board, player: game.state.show.turn });
+    const body = Object.assign(claimBody(), { board: game.state.show.board, player: game.state.show.turn || game.state.me });
     const box = $("#claim-points");
     if (!body.word) { verdict(box, "no", "Type the word first.", ""); return; }
     const r = await R.api("POST", "/api/score-claim", body);
