@@ -87,7 +87,9 @@ def test_a_layout_row_with_a_kelvin_sign_is_refused(referee: Runner, tmp_path: P
     )
 
 
-def test_a_wordblock_player_named_with_a_kelvin_sign_is_refused(referee: Runner) -> None:
+def test_a_wordblock_player_named_with_a_kelvin_sign_is_no_player_here(referee: Runner) -> None:
+    """Word Block names are any text, compared NFC and case-folded: the Kelvin
+    sign folds to k, and no player of the board is named ken."""
     assert_one_error_line(
         *referee(
             "score-claim",
@@ -97,7 +99,7 @@ def test_a_wordblock_player_named_with_a_kelvin_sign_is_refused(referee: Runner)
             "--player",
             f"{KELVIN}en",
         ),
-        "not a player name",
+        "is not a player here (players: blue, red, green",
     )
 
 
