@@ -89,10 +89,15 @@ def referee_command() -> list[str]:
 
 @contextlib.contextmanager
 def serving(
-    folder: Path, *, lan: bool = False, env: dict[str, str] | None = None
+    folder: Path,
+    *,
+    lan: bool = False,
+    env: dict[str, str] | None = None,
+    port: int | None = None,
 ) -> Iterator[Server]:
-    """Start ``referee serve --dir FOLDER`` on a free port; stop it afterwards."""
-    port = free_port()
+    """Start ``referee serve --dir FOLDER`` on a free port (or ``port``: a
+    server started again where the pages knew it); stop it afterwards."""
+    port = port or free_port()
     args = [*referee_command(), "serve", "--dir", str(folder), "--port", str(port)]
     if lan:
         args.append("--lan")

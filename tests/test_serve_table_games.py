@@ -586,3 +586,46 @@ def test_pages_fit_every_width(server: Server, width: int) -> None:
         assert console_errors(driver) == []
     finally:
         quit_chrome(driver)
+
+
+def test_the_server_going_away_is_said_and_the_page_comes_back(
+    tmp_path: Path, phones: Callable[[], Any]
+) -> None:
+    """The server stops: the page says so in words; started again on the same
+    port, the page reconnects by itself and shows what was played meanwhile."""
+    del phones  # this test's phone joins a server of its own
+    folder = tmp_path / "games"
+    letters = yaml.safe_load((REPO / "setups" / "sample.yaml").read_text())["letters"]
+    driver = chrome()
+    try:
+        with serving(folder) as first:
+            port = first.port
+            status, _ = first.json(
+                "POST",
+                "/api/games",
+                {
+                    "name": "away",
+                    "game": "blindspot",
+                    "layout": {"letters": letters},
+                    "players": ["Ana:red", "Ben:blue"],
+                },
+            )
+            assert status == 201
+            driver.get(f"{first.url}/games/away")
+            choose(driver, "I am", "Ana")
+            headline(driver, "Turn: Ana")
+        said = wait_until(lambda: text_of(driver, "#conn"), "the server's absence in words")
+        assert "cannot be reached" in said
+        subprocess.run(
+            [*referee_command(), "blindspot", "game", "timeout", str(folder / "away.yaml")],
+            check=True,
+            capture_output=True,
+        )
+        with serving(folder, port=port):
+            headline(driver, "Turn: Ben")
+            wait_until(
+                lambda: not driver.find_element("css selector", "#conn").is_displayed(), "back"
+            )
+        assert [e for e in console_errors(driver) if "ERR_CONNECTION_REFUSED" not in e] == []
+    finally:
+        quit_chrome(driver)
