@@ -144,6 +144,23 @@ class Replayed(Generic[S, St, A]):
     """Indexes of the actions a redo may put back, the next one last: the
     actions taken back by the undos since the latest action of play (a new
     action of play empties it)."""
+    before: tuple[Any, ...] = ()
+    """The states before the latest actions in force (at most :data:`KEPT`,
+    the latest last): an undo of one of them is that state again, with no
+    replay. Not part of what a game is (equality leaves it out)."""
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Replayed):
+            return NotImplemented
+        return (self.log, self.state, self.in_force, self.undone) == (
+            other.log,
+            other.state,
+            other.in_force,
+            other.undone,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.log, self.in_force, self.undone))
 
     @property
     def version(self) -> int:
@@ -243,15 +260,23 @@ def links(game: Game[S, St, A], history: Sequence[A]) -> dict[int, int]:
 def replay(game: Game[S, St, A], log: Log[S, A]) -> Replayed[S, St, A]:
     """The state after the log's history; an action the rules refuse is an
     :class:`InputError` naming its place (the file was edited by hand)."""
+    from collections import deque
+
     kept, undone = stacks(game, log.history)
     state = game.start(log.setup)
+    before: deque[St] = deque(maxlen=KEPT)
     for i in kept:
         result = game.step(log.setup, state, log.history[i])
         if isinstance(result, Refusal):
             detail = f": {result.detail}" if result.detail else ""
             raise InputError(f"impossible action ({result.reason}{detail})", place=f"history[{i}]")
+        before.append(state)
         state = result
-    return Replayed(log, state, kept, undone)
+    return Replayed(log, state, kept, undone, tuple(before))
+
+
+KEPT = 16
+"""States kept for undo without a replay (:attr:`Replayed.before`)."""
 
 
 # ------------------------------------------------------------------- the file
@@ -543,20 +568,33 @@ def _understand(
 def _advance(
     game: Game[S, St, A], path: str, current: Replayed[S, St, A], action: A
 ) -> Replayed[S, St, A]:
-    """The game after one more action: one step from the current state (an
-    undo, or a step the rules refuse, is replayed in full, which names the
-    error exactly as reading the file would)."""
+    """The game after one more action: one step from the current state; an
+    undo is the state kept from before the action it takes back (replayed in
+    full when none is kept), and a step the rules refuse is replayed in full,
+    which names the error exactly as reading the file would."""
     log = current.log.add(action)
+    before = (*current.before[1 - KEPT :], current.state)
     with reading(path):
-        if is_redo(game, action) and current.undone:
+        if game.is_undo(action):
+            if current.in_force and current.before:  # the state before it, kept
+                return Replayed(
+                    log,
+                    current.before[-1],
+                    current.in_force[:-1],
+                    (*current.undone, current.in_force[-1]),
+                    current.before[:-1],
+                )
+        elif is_redo(game, action) and current.undone:
             back = current.undone[-1]
             result = game.step(log.setup, current.state, log.history[back])
             if not isinstance(result, Refusal):
-                return Replayed(log, result, (*current.in_force, back), current.undone[:-1])
-        elif not game.is_undo(action) and not is_redo(game, action):
+                in_force = (*current.in_force, back)
+                return Replayed(log, result, in_force, current.undone[:-1], before)
+        elif not is_redo(game, action):
             result = game.step(log.setup, current.state, action)
             if not isinstance(result, Refusal):
-                return Replayed(log, result, (*current.in_force, len(current.log.history)))
+                in_force = (*current.in_force, len(current.log.history))
+                return Replayed(log, result, in_force, (), before)
         return replay(game, log)
 
 

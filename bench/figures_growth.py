@@ -1,0 +1,157 @@
+"""How a game's cost grows with its length: one more action (a whole
+``referee`` process), ``show --json``, and the bytes an action writes, on
+games of 10 and of 10,000 recorded actions, every game kind.
+
+The long games repeat one action and its undo (a Blind Spot play and undo; a
+Word Block placement and undo, turn by turn and on the free scorepad; an Out
+of Sight turn and undo): the engine reads a history line it has read before
+once, so these histories cost less to read than 10,000 different lines would
+(a different line costs its JSON parse and the game's check of it, a few
+microseconds; see docs/performance.md).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import statistics
+import subprocess
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from common import REFEREE, ROOT, SAMPLE, Figure
+
+LENGTHS = (10, 10_000)
+
+
+def _game(kind: str, where: Path) -> tuple[Path, list[str], list[str]]:
+    """A game file, and the two commands (an action, its undo) that keep it
+    going, after both were recorded once."""
+    import referee
+
+    path = where / f"{kind}.yaml"
+    if kind == "blindspot":
+        g = referee.new_game(kind, path, layout=SAMPLE, players=["red", "blue"])
+        g.act("play", word="pet", at="G1")
+        act = ["blindspot", "game", "play", str(path), "pet", "--at", "G1"]
+    elif kind == "wordblock":
+        g = referee.new_game(
+            kind,
+            path,
+            players=["blue", "red"],
+            draw="blue=k,red=x",
+            grid="s,h,a,e",
+            values="asteroid",
+        )
+        g.act("place", card="t", at="B2")
+        act = ["wordblock", "game", "place", str(path), "t", "--at", "B2"]
+    elif kind == "scorepad":
+        board = str(ROOT / "examples" / "wordblock" / "six-by-six.yaml")
+        g = referee.new_game(
+            "wordblock", path, players=["blue", "red", "green"], free=True, board=board
+        )
+        g.act("place", card="x-8", at="C1", player="blue")
+        act = ["wordblock", "game", "place", str(path), "x-8", "--at", "C1", "--player", "blue"]
+    else:
+        g = referee.new_game(kind, path, players=["Ann", "Bob"])
+        g.act("turn", cards="red-3,blue-5", stop=True)
+        act = ["outofsight", "game", "turn", str(path), "--cards", "red-3,blue-5", "--stop"]
+    g.act("undo")
+    if g.version != 2:
+        raise RuntimeError(f"{kind}: the action was not recorded: {g.show()}")
+    return path, act, [act[0], "game", "undo", str(path)]
+
+
+def _grow(path: Path, n: int) -> None:
+    """The file with its two last actions repeated until it holds ``n``."""
+    text = path.read_text(encoding="utf-8")
+    head, _, history = text.partition("\nhistory:\n")
+    lines = history.splitlines()
+    pair = lines[-2:]
+    start = lines[:-2]
+    body = start + [pair[i % 2] for i in range(n - len(start))]
+    path.write_text(head + "\nhistory:\n" + "\n".join(body) + "\n", encoding="utf-8")
+
+
+def _run(argv: list[str]) -> float:
+    t0 = time.perf_counter()
+    proc = subprocess.run(
+        [REFEREE, *argv], capture_output=True, env={**os.environ, "NO_COLOR": "1"}, check=False
+    )
+    if proc.returncode != 0:
+        raise RuntimeError(f"{argv}: {proc.stderr[-300:]!r}")
+    return time.perf_counter() - t0
+
+
+def _measure(kind: str, runs: int) -> dict[str, Any]:
+    where = Path(tempfile.mkdtemp(prefix="referee-growth-"))
+    try:
+        base, act, undo = _game(kind, where)
+        files = {}
+        for n in LENGTHS:
+            files[n] = where / f"{kind}-{n}.yaml"
+            shutil.copyfile(base, files[n])
+            _grow(files[n], n)
+        acts: dict[int, list[float]] = {n: [] for n in LENGTHS}
+        shows: dict[int, list[float]] = {n: [] for n in LENGTHS}
+        written: dict[int, list[int]] = {n: [] for n in LENGTHS}
+        for r in range(runs + 2):
+            for n in LENGTHS:
+                path = str(files[n])
+                step = [*act[:3], path, *act[4:]] if r % 2 == 0 else [*undo[:3], path]
+                before = os.path.getsize(path)
+                spent = _run(step)
+                show = _run([act[0], "game", "show", path, "--json"])
+                if r >= 2:  # two warm-up rounds
+                    acts[n].append(spent)
+                    shows[n].append(show)
+                    written[n].append(os.path.getsize(path) - before)
+        return {
+            "act": {n: statistics.median(v) for n, v in acts.items()},
+            "show": {n: statistics.median(v) for n, v in shows.items()},
+            "bytes": {n: statistics.median(v) for n, v in written.items()},
+        }
+    finally:
+        shutil.rmtree(where, ignore_errors=True)
+
+
+def fig_growth(runs: int) -> list[Figure]:
+    rows: list[Figure] = []
+    short, long = LENGTHS
+    for kind in ("blindspot", "wordblock", "scorepad", "outofsight"):
+        m = _measure(kind, max(5, runs // 3))
+        a, s, b = m["act"], m["show"], m["bytes"]
+        rows.append(
+            Figure(
+                f"{kind}: one more action at {long:,} / at {short}",
+                a[long] / a[short],
+                "x",
+                1.5,
+                f"{a[long] * 1000:.0f} ms vs {a[short] * 1000:.0f} ms a process",
+            )
+        )
+        rows.append(
+            Figure(
+                f"{kind}: show --json at {long:,} / at {short}",
+                s[long] / s[short],
+                "x",
+                3.0,
+                f"{s[long] * 1000:.0f} ms vs {s[short] * 1000:.0f} ms",
+            )
+        )
+        rows.append(
+            Figure(
+                f"{kind}: bytes one action writes at {long:,} / at {short}",
+                b[long] / b[short],
+                "x",
+                1.0,
+                f"{b[long]:.0f} vs {b[short]:.0f} bytes",
+            )
+        )
+    return rows
+
+
+FIGURES: dict[str, Callable[[int], list[Figure]]] = {"growth": fig_growth}
