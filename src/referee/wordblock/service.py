@@ -416,7 +416,11 @@ def action_text(action: Action) -> str:
 
     if isinstance(action, PlaceCard):
         card = f"{action.card.letter.upper()} on {action.at.name}"
-        return f"{action.player} placed {card}" if action.player else f"{action.card.letter.upper()} placed on {action.at.name}"
+        return (
+            f"{action.player} placed {card}"
+            if action.player
+            else f"{action.card.letter.upper()} placed on {action.at.name}"
+        )
     if isinstance(action, ClaimWord):
         points = dict(action.points)
         own = points.pop(action.player, 0)
