@@ -55,6 +55,8 @@ QUESTIONS: dict[str, str] = {
     "spotit generate": "referee.spotit.service",
     "spotit result": "referee.spotit.service",
     "spotit deal": "referee.spotit.service",
+    "review": "referee.review_service",
+    "stats": "referee.review_service",
 }
 """Questions: they answer and write nothing. Named as on the command line
 (``setup generate``); the web's route is the same with ``/`` for the space

@@ -99,6 +99,21 @@ SECTIONS: list[tuple[str, list[tuple[str, str, str]]]] = [
         ],
     ),
     (
+        "After the game",
+        [
+            (
+                "review",
+                "referee.review_cli:review",
+                "What each player did beside the best the rules allowed.",
+            ),
+            (
+                "stats",
+                "referee.review_cli:stats",
+                "Games played and won per player across a folder of game files.",
+            ),
+        ],
+    ),
+    (
         "General",
         [
             (
