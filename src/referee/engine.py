@@ -218,12 +218,14 @@ def stacks(game: Game[S, St, A], history: Sequence[A]) -> tuple[tuple[int, ...],
     """
     kept: list[int] = []
     undone: list[int] = []
+    undo_check = game.is_undo
+    redo_check: Callable[[A], bool] = getattr(game, "is_redo", None) or (lambda _: False)
     for i, action in enumerate(history):
-        if game.is_undo(action):
+        if undo_check(action):
             if not kept:
                 raise InputError("undo with nothing to undo", place=f"history[{i}]")
             undone.append(kept.pop())
-        elif is_redo(game, action):
+        elif redo_check(action):
             if not undone:
                 raise InputError("redo with nothing to redo", place=f"history[{i}]")
             kept.append(undone.pop())
@@ -497,17 +499,16 @@ def _copy_item(item: Any, n: int) -> Any:
     """The same action on another line (its values are shared: immutable)."""
     from referee.core.schema import YamlList, YamlMap
 
-    out = YamlMap()
+    out = YamlMap(item)
     out.line = n
     out.text = item.text  # type: ignore[attr-defined]
+    out.lines = dict.fromkeys(item, n)
     for key, value in item.items():
         if isinstance(value, YamlList):
             copy = YamlList(value)
             copy.line = n
             copy.lines = [n] * len(copy)
-            value = copy
-        out[key] = value
-        out.lines[key] = n
+            out[key] = copy
     return out
 
 
