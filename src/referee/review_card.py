@@ -22,7 +22,7 @@ SUFFIXES = (".svg", ".pdf")
 
 def result_text(doc: dict[str, Any]) -> str:
     """The result in one line of text: what the QR code carries."""
-    parts = [f"{doc['title']} ({doc['file']})"]
+    parts = [f"{doc['title']} ({_base(doc['file'])})"]
     ranking = doc.get("ranking")
     if ranking:
         parts.append(
@@ -40,6 +40,12 @@ def result_text(doc: dict[str, Any]) -> str:
     if best:
         parts.append("best: " + _best_text(doc, best))
     return "; ".join(parts)
+
+
+def _base(name: str) -> str:
+    import os
+
+    return os.path.basename(name) or name
 
 
 def _best_text(doc: dict[str, Any], best: dict[str, Any]) -> str:
@@ -210,7 +216,13 @@ def card_svg(report: Report) -> str:
         f'viewBox="0 0 {WIDTH:g} {HEIGHT:g}" font-family="DejaVu Sans, Arial, sans-serif">',
         f'<rect x="0" y="0" width="{WIDTH:g}" height="{HEIGHT:g}" fill="#fff"/>',
         _text(15, 22, f"{doc['title']}: the result", 9, bold=True),
-        _text(15, 30, doc["file"] + ("" if doc["over"] else " (not over yet)"), 4.5, fill="#444"),
+        _text(
+            15,
+            30,
+            _base(doc["file"]) + ("" if doc["over"] else " (not over yet)"),
+            4.5,
+            fill="#444",
+        ),
     ]
     y = 42.0
     ranking = doc.get("ranking")
