@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from test_review_games import blindspot_game, endgame
 
 from referee.cli import cli
+from test_review_games import blindspot_game, endgame
 
 
 @pytest.mark.process

@@ -149,6 +149,7 @@ def test_wordblock_best_claims_are_hints_on_the_same_boards(wb_file: Path) -> No
     for i in game.in_force:
         boards[i + 1] = state.board
         result = rules.step(game.log.setup, state, game.log.history[i])
+        assert not isinstance(result, engine.Refusal)
         state = result
     assert [t["player"] for t in report.doc["turns"]] == ["blue", "red", "blue", "red"]
     for turn in report.doc["turns"]:

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from test_review_games import EXAMPLES, blindspot_game, endgame
 
 from referee.cli import cli
+from test_review_games import EXAMPLES, blindspot_game, endgame
 
 DAY = 1_740_859_200  # 2025-03-01 20:00 UTC
 
