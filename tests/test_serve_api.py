@@ -461,7 +461,7 @@ def test_create_errors(client: TestClient, folder: Path) -> None:
     assert again.status_code == 409
     assert again.json()["error"]["kind"] == "exists"
     cases = [
-        ({"name": "Friday", "game": "blindspot"}, 400, "game names"),
+        ({"name": "Friday", "game": "blindspot"}, 409, "exists"),  # Friday is friday
         ({"name": "x" * 41, "game": "blindspot"}, 400, "game names"),
         ({"name": "../etc", "game": "blindspot"}, 400, "game names"),
         ({"name": "ok", "game": "chess"}, 400, "game:"),

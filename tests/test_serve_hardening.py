@@ -584,3 +584,37 @@ def test_a_dictionary_named_key_reads_no_file_over_the_wire(tmp_path: Path) -> N
         status, doc = server.json("POST", "/api/check-word", {**body, "dictionary": "./key"})
         assert status == 400, doc
     assert json.loads(json.dumps(doc))["error"]["kind"] in ("dictionary", "input")
+
+
+def test_a_game_name_with_capitals_is_the_lower_case_game(client: TestClient) -> None:
+    r = client.post(
+        "/api/games",
+        json={"name": "Friday ", "game": "blindspot", "layout": CODE, "players": ["red", "blue"]},
+    )
+    assert r.status_code == 201 and r.headers["location"] == "/api/games/friday"
+    assert client.get("/api/games/friday").status_code == 200
+
+
+def test_a_new_game_and_a_question_take_a_catalog_beside_the_layout(client: TestClient) -> None:
+    """A tile catalog sent with a layout of tiles reads the layout (it is no
+    field of the step itself)."""
+    from referee.core.files import package_data
+    from referee.core.schema import parse_yaml
+
+    catalog = parse_yaml(package_data("standard-tiles.yaml"))
+    tiles = {"tiles": [["1A", "2A", "3A"], ["4B", "5B", "6B"], ["7A", "8A", "9A"]]}
+    r = client.post(
+        "/api/games",
+        json={
+            "name": "tiles",
+            "game": "blindspot",
+            "layout": tiles,
+            "catalog": catalog,
+            "players": ["red", "blue"],
+        },
+    )
+    assert r.status_code == 201, r.text
+    r = client.post(
+        "/api/check-word", json={"word": "seas", "layout": tiles, "catalog": catalog, "at": "D1"}
+    )
+    assert r.status_code == 200 and "valid" in r.json()

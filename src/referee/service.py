@@ -158,6 +158,9 @@ class Param:
     choices: tuple[str, ...] = ()
     target: str | None = None
     """The step function's keyword, when it is not ``name``."""
+    passed: bool = True
+    """Whether the step function takes it (a catalog only serves to read
+    the layout given beside it: its converter's value is for the others)."""
 
     def describe(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "kind": self.kind, "required": self.required}
@@ -203,13 +206,21 @@ class Step:
                 inner = (exc.place or "").split(".", 1)[0].split("[", 1)[0]
                 raise (exc if inner == p.name else exc.at(p.name)) from None
             ctx.values[p.name] = converted
-            out[p.target or p.name.replace("-", "_")] = converted
+            if p.passed:
+                out[p.target or p.name.replace("-", "_")] = converted
         return out
 
     def call(self, given: Mapping[str, Any], *, files: bool = True, **fixed: Any) -> Report:
         """Run the step on fields as given (``fixed``: what the caller fills in
         itself, the game file's path)."""
         return self.run(**fixed, **self.convert(given, files=files))
+
+
+def replace_param(param: Param, **changes: Any) -> Param:
+    """The same field, with some of its attributes changed."""
+    from referee.core.values import replace
+
+    return replace(param, **changes)
 
 
 def describe(steps: Mapping[str, Step]) -> dict[str, list[dict[str, Any]]]:

@@ -724,6 +724,8 @@ CATALOG = sv.Param(
     kind="file",
     help="Tile catalog for 'tiles:' layouts.",
 )
+LAYOUT_CATALOG = sv.replace_param(CATALOG, passed=False)
+"""``catalog`` beside a ``layout``: read first, for the layout's tiles."""
 LAYOUT = sv.Param(
     "layout",
     sv.file(_layout_path, _layout_value, "layout"),
@@ -795,7 +797,7 @@ NEW = sv.Step(
     "new",
     new,
     (
-        CATALOG,
+        LAYOUT_CATALOG,
         LAYOUT,
         sv.Param(
             "players",
@@ -830,7 +832,7 @@ QUESTIONS: dict[str, sv.Step] = {
         check_word,
         (
             sv.Param("word", _word, required=True),
-            CATALOG,
+            LAYOUT_CATALOG,
             LAYOUT,
             AT,
             sv.Param("player", _colour, choices=COLOURS),
@@ -844,7 +846,7 @@ QUESTIONS: dict[str, sv.Step] = {
         "words",
         words,
         (
-            CATALOG,
+            LAYOUT_CATALOG,
             LAYOUT,
             sv.Param("player", _colour, choices=COLOURS),
             sv.Param("position", sv.file(_position_path, _position_value, "position"), kind="file"),

@@ -94,6 +94,9 @@ def create_app(settings: Settings) -> Guard:
         name = body.get("name")
         if not isinstance(name, str):
             return respond(await in_thread(api.create, body))  # its error, naming the field
+        # Phones capitalise the first letter: "Friday" is the game friday.
+        name = name.strip().lower() if len(name) <= 200 else name
+        body = {**body, "name": name}
         try:
             async with game_lock(name):
                 reply = await in_thread(api.create, body)
