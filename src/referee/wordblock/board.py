@@ -171,6 +171,17 @@ class Board:
         return dict(self.cards)
 
     @cached_property
+    def open_spaces(self) -> frozenset[Cell]:
+        """The empty spaces of the area next to a card, diagonals included
+        (every space while the grid is empty): where a new card may go. Kept
+        up to date card by card by :meth:`with_card` (a full 26 x 99 area is
+        not scanned again for each replaced card)."""
+        cards = self.card_map
+        if not cards:
+            return frozenset(self.spaces())
+        return frozenset(n for cell in cards for n in self.neighbours(cell) if n not in cards)
+
+    @cached_property
     def owner_map(self) -> dict[Cell, str]:
         return {cell: p for p, cells in self.blocks for cell in cells}
 
@@ -235,8 +246,27 @@ class Board:
     # ------------------------------------------------------------------ changes
 
     def with_card(self, at: Cell, card: Card) -> Board:
-        cards = {**self.card_map, at: card}
-        return replace(self, cards=tuple(sorted(cards.items(), key=lambda x: cell_key(x[0]))))
+        """The board with ``card`` on ``at`` (placed, or replacing the card
+        there). What the new board would work out again from its cards (the
+        map of cards, the open spaces) is carried over and updated here."""
+        old = self.card_map
+        cards = {**old, at: card}
+        if at in old:  # a replacement: the same cells, in the same order
+            i = next(i for i, (cell, _) in enumerate(self.cards) if cell == at)
+            ordered = (*self.cards[:i], (at, card), *self.cards[i + 1 :])
+        else:
+            ordered = tuple(sorted(cards.items(), key=lambda x: cell_key(x[0])))
+        new = replace(self, cards=ordered)
+        new.__dict__["card_map"] = cards
+        known = self.__dict__.get("open_spaces")
+        if known is not None and at not in old:
+            if old:
+                fresh = {n for n in self.neighbours(at) if n not in cards}
+                new.__dict__["open_spaces"] = (known - {at}) | fresh
+            # from an empty grid: worked out when asked
+        elif known is not None:
+            new.__dict__["open_spaces"] = known
+        return new
 
     def with_block(self, player: str, from_: Cell | None, to: Cell) -> Board:
         blocks = []

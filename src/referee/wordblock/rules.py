@@ -252,16 +252,9 @@ class Placement:
 
 
 def empty_spaces_for_a_card(board: Board) -> list[Cell]:
-    """Empty spaces in the area next to a card (every space when the grid is empty)."""
-    spaces = [
-        Cell(row=r, col=c)
-        for c in range(board.width)
-        for r in range(board.height)
-        if board.card_at(Cell(row=r, col=c)) is None
-    ]
-    if not board.cards:
-        return spaces
-    return [s for s in spaces if any(board.card_at(n) for n in board.neighbours(s))]
+    """Empty spaces in the area next to a card (every space when the grid is
+    empty), column by column."""
+    return sorted(board.open_spaces, key=lambda c: (c.col, c.row))
 
 
 def check_place(board: Board, card: Card, at: Cell) -> Placement:
@@ -277,7 +270,7 @@ def check_place(board: Board, card: Card, at: Cell) -> Placement:
         return Placement(card, at, True)
     if board.owner_at(at) is not None:
         return Placement(card, at, False, "has-block")
-    if empty_spaces_for_a_card(board):
+    if board.open_spaces:
         return Placement(card, at, False, "room-left")
     return Placement(card, at, True, replaces=here)
 
