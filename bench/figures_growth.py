@@ -155,3 +155,50 @@ def fig_growth(runs: int) -> list[Figure]:
 
 
 FIGURES: dict[str, Callable[[int], list[Figure]]] = {"growth": fig_growth}
+
+
+def _full_scorepad(where: Path, width: int, height: int, replacements: int) -> Path:
+    """A free scorepad on a full ``width`` x ``height`` area (no block), with
+    ``replacements`` cards put on cards (no empty space is left)."""
+    import referee
+    from referee.core.cells import Cell
+
+    letters = "abcdefghij"
+    rows = ["  ".join(f"{letters[(r + c) % 10]}-1" for c in range(width)) for r in range(height)]
+    board = {"cards": rows, "blocks": {"blue": [], "red": []}, "area": [width, height]}
+    path = where / f"pad-{width}x{height}.yaml"
+    g = referee.new_game("wordblock", path, players=["blue", "red"], free=True, board=board)
+    for i in range(replacements):
+        cell = Cell(row=i % height, col=(i * 7) % width).name
+        r = g.act("place", card=f"{letters[i % 10]}-4", at=cell, player="blue")
+        if not r.valid:
+            raise RuntimeError(f"replacement {i} at {cell}: {r.reason}")
+    return path
+
+
+def fig_scorepad_area(runs: int) -> list[Figure]:
+    where = Path(tempfile.mkdtemp(prefix="referee-scorepad-"))
+    try:
+        small = _full_scorepad(where, 6, 6, 1000)
+        large = _full_scorepad(where, 26, 99, 1000)
+        times: dict[Path, list[float]] = {small: [], large: []}
+        for r in range(max(5, runs // 3) + 1):
+            for path in (small, large):
+                spent = _run(["wordblock", "game", "show", str(path), "--json"])
+                if r:
+                    times[path].append(spent)
+        a, b = statistics.median(times[large]), statistics.median(times[small])
+        return [
+            Figure(
+                "scorepad show, 1,000 replacements: 26 x 99 / 6 x 6",
+                a / b,
+                "x",
+                1.5,
+                f"{a * 1000:.0f} ms vs {b * 1000:.0f} ms",
+            )
+        ]
+    finally:
+        shutil.rmtree(where, ignore_errors=True)
+
+
+FIGURES["scorepad-area"] = fig_scorepad_area

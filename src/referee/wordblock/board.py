@@ -171,6 +171,11 @@ class Board:
         return dict(self.cards)
 
     @cached_property
+    def card_index(self) -> dict[Cell, int]:
+        """Where each card is in ``cards``."""
+        return {cell: i for i, (cell, _) in enumerate(self.cards)}
+
+    @cached_property
     def open_spaces(self) -> frozenset[Cell]:
         """The empty spaces of the area next to a card, diagonals included
         (every space while the grid is empty): where a new card may go. Kept
@@ -179,6 +184,8 @@ class Board:
         cards = self.card_map
         if not cards:
             return frozenset(self.spaces())
+        if len(cards) >= self.width * self.height:
+            return frozenset()  # a full area
         return frozenset(n for cell in cards for n in self.neighbours(cell) if n not in cards)
 
     @cached_property
@@ -251,13 +258,17 @@ class Board:
         map of cards, the open spaces) is carried over and updated here."""
         old = self.card_map
         cards = {**old, at: card}
+        index = None
         if at in old:  # a replacement: the same cells, in the same order
-            i = next(i for i, (cell, _) in enumerate(self.cards) if cell == at)
+            index = self.card_index
+            i = index[at]
             ordered = (*self.cards[:i], (at, card), *self.cards[i + 1 :])
         else:
             ordered = tuple(sorted(cards.items(), key=lambda x: cell_key(x[0])))
         new = replace(self, cards=ordered)
         new.__dict__["card_map"] = cards
+        if index is not None:
+            new.__dict__["card_index"] = index
         known = self.__dict__.get("open_spaces")
         if known is not None and at not in old:
             if old:
