@@ -359,6 +359,11 @@ def test_a_game_file_of_the_previous_release_is_read(invoke: Runner, tmp_path: P
         "over": False,
         "next": ["place", "claim", "move-block"],
         "ranking": None,
+        # issue 26: how claims are judged, the game's dictionary, its series
+        "judging": "strict",
+        "dictionary": None,
+        "series": [],
+        "series_words": [],
     }
     shown = show(invoke, game)
     assert len(shown.pop("activity")) == 6

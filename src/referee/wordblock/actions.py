@@ -24,14 +24,53 @@ class Turns:
     values: str | None = None
 
 
+JUDGING = ("challenge", "strict")
+"""How claims are judged: ``challenge`` (the rulebook: only a challenge looks
+the word up, an unchallenged word stands) or ``strict`` (the referee refuses a
+word its dictionary does not know, challenged or not)."""
+
+
+@frozen
+class SeriesGame:
+    """An earlier game of a series: its name (the game file's) and the words
+    claimed in it ("you can't claim any words that have already been used in
+    the series")."""
+
+    game: str
+    words: tuple[str, ...]
+
+
 @frozen
 class Setup:
     """The players (in seating order, clockwise) and the board the game starts
-    on; ``turns`` is None for a free scorepad (no turns, no end)."""
+    on; ``turns`` is None for a free scorepad (no turns, no end). ``judging``
+    (``None``: challenge for a whole game, strict for a free scorepad), the
+    game's ``dictionary`` and house words (``allow``; ``None``: the claim's,
+    else the default) and the earlier games of its ``series``."""
 
     players: tuple[str, ...]
     board: Board
     turns: Turns | None = None
+    judging: str | None = None
+    dictionary: str | None = None
+    allow: tuple[str, ...] | None = None
+    series: tuple[SeriesGame, ...] = ()
+
+    @property
+    def judged_by(self) -> str:
+        """The judging in force: ``challenge`` or ``strict``."""
+        if self.judging is not None:
+            return self.judging
+        return "challenge" if self.turns is not None else "strict"
+
+    @property
+    def keeps_dictionary(self) -> bool:
+        """Does the game record its dictionary (or house words)?"""
+        return self.dictionary is not None or self.allow is not None
+
+    def series_game(self, word: str) -> str | None:
+        """The earlier game of the series in which ``word`` was claimed."""
+        return next((g.game for g in self.series if word in g.words), None)
 
 
 @frozen

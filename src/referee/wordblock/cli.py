@@ -106,6 +106,12 @@ _board_option = click.option(
     help="Read one JSON object per line on stdin (word, board, player, path, challenged_by, "
     "dictionary, allow, no_exclusions; options give defaults), write one JSON result per line.",
 )
+@click.option(
+    "--preview",
+    is_flag=True,
+    help="Score the walk without judging the word: what a claimer may see before a claim "
+    "judged by challenge (no dictionary is consulted).",
+)
 @json_option
 def score_claim(
     word: str | None,
@@ -117,6 +123,7 @@ def score_claim(
     allow: str | None,
     no_exclusions: bool,
     batch: bool,
+    preview: bool,
     as_json: bool,
 ) -> int:
     """Score a Word Block claim: who gets what, and which cards are discarded.
@@ -148,6 +155,8 @@ def score_claim(
     if batch:
         if word is not None:
             raise click.UsageError("--batch reads the claims from stdin; give no WORD")
+        if preview:
+            raise click.UsageError("--preview scores one claim; it does not go with --batch")
         no_stdin_files(defaults, ("board", "dictionary", "allow"))
         return run_batch(_Scorer(defaults).line)
     if word is None:
@@ -162,8 +171,9 @@ def score_claim(
         player=player,
         walk=path_text,
         challenged_by=challenged_by,
-        dictionary=lexicon_for(dictionary, allow),
+        dictionary=None if preview else lexicon_for(dictionary, allow),
         no_exclusions=no_exclusions,
+        preview=preview,
     )
     if as_json:
         emit_json(report.doc)

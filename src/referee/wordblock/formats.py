@@ -30,7 +30,7 @@ from referee.wordblock.board import (
 )
 
 if TYPE_CHECKING:
-    from referee.wordblock.actions import Action, Setup, Turns
+    from referee.wordblock.actions import Action, SeriesGame, Setup, Turns
 
 # The game file's pieces (the engine, actions, turns) are imported by the
 # functions that read and write game files: a board file needs none of them.
@@ -272,13 +272,38 @@ def read_setup(fields: Fields) -> Setup:
     extra = [p for p in board.players if find_player(players, p) is None]
     if extra:
         raise raw_board.error(f"blocks: {extra[0]!r} is not in players")
-    setup = Setup(players, board.with_players(players), turns)
+    setup = Setup(players, board.with_players(players), turns, *_read_judging(fields, players))
     if raw_turns is not None:
         try:
             check_deck(setup)
         except InputError as exc:
             raise raw_turns.error(exc.detail) from None
     return setup
+
+
+def _read_judging(
+    fields: Fields, players: tuple[str, ...]
+) -> tuple[str | None, str | None, tuple[str, ...] | None, tuple[SeriesGame, ...]]:
+    """``judging``, ``dictionary``, ``allow`` and ``series`` (all optional)."""
+    from referee.wordblock.actions import JUDGING, SeriesGame
+
+    raw = fields.get("judging")
+    judging = raw.text(choices=list(JUDGING)) if raw is not None else None
+    raw = fields.get("dictionary")
+    dictionary = raw.text() if raw is not None else None
+    raw = fields.get("allow")
+    allow = None
+    if raw is not None:
+        allow = tuple(item.convert(_word) for item in raw.items(at_most=100_000))
+    series: list[SeriesGame] = []
+    raw = fields.get("series")
+    if raw is not None:
+        for item in raw.items(at_most=1000):
+            with item.fields() as f:
+                game = f.require("game").text()
+                words = tuple(w.convert(_word) for w in f.require("words").items(at_most=100_000))
+                series.append(SeriesGame(game, words))
+    return judging, dictionary, allow, tuple(series)
 
 
 def _read_turns(value: Value, players: tuple[str, ...]) -> Turns:
@@ -308,6 +333,14 @@ def write_setup(setup: Setup) -> dict[str, Any]:
         if setup.turns.values is not None:
             turns["values"] = setup.turns.values
         out["turns"] = turns
+    if setup.judging is not None:
+        out["judging"] = setup.judging
+    if setup.dictionary is not None:
+        out["dictionary"] = setup.dictionary
+    if setup.allow is not None:
+        out["allow"] = list(setup.allow)
+    if setup.series:
+        out["series"] = [{"game": g.game, "words": list(g.words)} for g in setup.series]
     out["board"] = _written(setup.board)
     return out
 

@@ -134,7 +134,7 @@ class WordBlockGame:
         if isinstance(action, MoveBlock):
             return _move(state, action)
         if isinstance(action, ClaimWord):
-            return _claim(state, action)
+            return _claim(setup, state, action)
         assert state.table is not None
         return state.after(action, state.board, turns.ended(state.table, setup.players), {})
 
@@ -195,7 +195,7 @@ def _move(state: State, action: MoveBlock) -> State | Refusal:
     return state.after(action, board, state.table and turns.moved(state.table), {})
 
 
-def _claim(state: State, action: ClaimWord) -> State | Refusal:
+def _claim(setup: Setup, state: State, action: ClaimWord) -> State | Refusal:
     """Replay a recorded claim: the walk must still be legal and score what was
     recorded. A refused claim is on record for a lost challenge (the word is
     taken on trust: the file does not carry the dictionary) or a repeated word."""
@@ -203,7 +203,7 @@ def _claim(state: State, action: ClaimWord) -> State | Refusal:
     challenger = action.challenged_by
     discarded = 0
     if action.valid:
-        if action.word in board.claimed:
+        if action.word in board.claimed or setup.series_game(action.word) is not None:
             return Refusal("already-claimed", f"{action.word!r} was claimed before")
         problem = walk_problem(board, action.word, action.path, action.player)
         if problem is not None:
@@ -220,7 +220,7 @@ def _claim(state: State, action: ClaimWord) -> State | Refusal:
         board = board.after_claim(action.word, walk.discard)
         discarded = len(walk.discard)
     elif action.reason == "already-claimed":
-        if action.word not in board.claimed:
+        if action.word not in board.claimed and setup.series_game(action.word) is None:
             return Refusal("not-claimed", f"{action.word!r} was not claimed before")
         verdict = Claim(action.word, action.player, False, reason="already-claimed")
     elif challenger is not None and action.reason in ("not-in-dictionary", "excluded"):

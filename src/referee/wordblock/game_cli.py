@@ -11,7 +11,7 @@ this module adds the ``game`` group to the ``wordblock`` group.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -26,10 +26,12 @@ from referee.cli.options import (
     new_game_option,
 )
 from referee.cli.output import echo, emit_json
+from referee.core.dictionary import read_word_list
 from referee.core.errors import InputError
 from referee.core.schema import bounded_int
 from referee.service import Report
 from referee.wordblock import render, service
+from referee.wordblock.actions import JUDGING
 from referee.wordblock.board import VALUE_SCHEMES
 from referee.wordblock.cli import (
     claim_options,
@@ -106,6 +108,23 @@ def game() -> None:
     is_flag=True,
     help="A free scorepad instead: no turns, no end, any number of players.",
 )
+@click.option(
+    "--judging",
+    type=click.Choice(JUDGING),
+    help="challenge: only a challenge looks a word up, an unchallenged word stands (a whole "
+    "game's default); strict: the referee refuses words its dictionary does not know (a "
+    "free scorepad's default).",
+)
+@click.option(
+    "--series",
+    "series_files",
+    multiple=True,
+    metavar="FILE",
+    type=FilePath(),
+    help="An earlier game of the series (repeat the option, in order): its claimed words "
+    "cannot be claimed again.",
+)
+@dictionary_options
 @force_option
 @json_option
 def game_new(
@@ -118,6 +137,10 @@ def game_new(
     deck_size: str | None,
     values: str | None,
     free: bool,
+    judging: str | None,
+    series_files: tuple[str, ...],
+    dictionary: str | None,
+    allow: str | None,
     force: bool,
     as_json: bool,
 ) -> int:
@@ -129,6 +152,13 @@ def game_new(
     with a draw while the draw pile lasts. --free keeps a scorepad for any
     number of players on a board file or an empty 6x6 area.
 
+    Claims are judged by challenge (--judging challenge, a whole game's
+    default): an unchallenged word stands and scores; only a challenge looks
+    it up, in the game's --dictionary and --allow house words if given (then
+    a claim cannot name its own). --judging strict refuses any word the
+    dictionary does not know. --series names the earlier games of a series,
+    in order: their words cannot be claimed again.
+
     \b
     Example:
       referee wordblock game new --players blue,red,green --draw blue=k,red=x,green=m \\
@@ -139,6 +169,12 @@ def game_new(
     from referee.wordblock.turns import HAND
 
     names = [p for p in players.split(",") if p.strip()]
+    kept: dict[str, Any] = {
+        "judging": judging,
+        "dictionary": lexicon_for(dictionary, None) if _given("dictionary") else None,
+        "allow": read_word_list(allow, "allow list") if allow else None,
+        "series": [service.series_game(f) for f in series_files],
+    }
     if free:
         given = [
             option
@@ -159,6 +195,7 @@ def game_new(
             board=load_board(board_file) if board_file else None,
             free=True,
             force=force,
+            **kept,
         )
     else:
         service.seat(names)  # the players first, then how the game starts
@@ -181,6 +218,7 @@ def game_new(
             else None,
             values=values,
             force=force,
+            **kept,
         )
     created: Game = report.game
     setup = created.log.setup
@@ -222,6 +260,16 @@ def _refused(report: Report, as_json: bool) -> int | None:
     else:
         echo(f"Refused: {refusal.reason}: {refusal.detail}.")
     return report.exit_code
+
+
+def _given(name: str) -> bool:
+    """Was option ``name`` given on the command line (not by its environment
+    variable, which names the default dictionary)?"""
+    from click.core import ParameterSource
+
+    ctx = click.get_current_context()
+    source = ctx.get_parameter_source(name)
+    return ctx.params.get(name) is not None and source is not ParameterSource.ENVIRONMENT
 
 
 @game.command("claim", no_args_is_help=True)
@@ -268,7 +316,8 @@ def game_claim(
         player=player,
         walk=path_text,
         challenged_by=challenged_by,
-        dictionary=lexicon_for(dictionary, allow),
+        dictionary=lexicon_for(dictionary, None) if _given("dictionary") else None,
+        allow=read_word_list(allow, "allow list") if allow else None,
         no_exclusions=no_exclusions,
         by=by,
         expect_version=expect_version,

@@ -36,6 +36,7 @@ from referee.wordblock.board import (
 from referee.wordblock.formats import MAX_PLAYERS, MAX_TURN_PLAYERS
 from referee.wordblock.game import State
 from referee.wordblock.rules import (
+    MIN_LETTERS,
     BlockMove,
     Claim,
     Placement,
@@ -249,6 +250,19 @@ def claim(
             )
     if refused is not None:
         return None, refused
+    earlier = setup.series_game(word) if len(word) >= MIN_LETTERS else None
+    if earlier is not None:
+        verdict = Claim(
+            word,
+            claimer,
+            False,
+            reason="already-claimed",
+            detail=f"in {earlier}, an earlier game of the series",
+            challenged_by=challenger,
+        )
+        return claim_action(verdict, state.table is not None), verdict
+    if challenger is None and setup.judged_by == "challenge":
+        lexicon, exclusions = ANY_WORD, frozenset()  # unchallenged, the word stands
     verdict = judge_claim(
         state.board,
         word,
@@ -260,6 +274,17 @@ def claim(
         allowed=allowed,
     )
     return claim_action(verdict, state.table is not None), verdict
+
+
+class _AnyWord:
+    """Every word: what an unchallenged claim is judged by under challenge
+    judging ("The challenger looks up the word in the dictionary")."""
+
+    def __contains__(self, word: object) -> bool:
+        return True
+
+
+ANY_WORD: Container[str] = _AnyWord()
 
 
 def place(

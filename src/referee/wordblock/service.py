@@ -32,12 +32,13 @@ from referee.core.errors import show as brief
 from referee.core.values import frozen
 from referee.service import Report
 from referee.wordblock import formats
+from referee.wordblock.actions import JUDGING, SeriesGame
 from referee.wordblock.board import VALUE_SCHEMES, Board, Card, normalise_word, parse_path
 from referee.wordblock.rules import BlockMove, Claim, Placement, check_move, check_place
 
 if TYPE_CHECKING:
     from referee import engine
-    from referee.wordblock.actions import Action
+    from referee.wordblock.actions import Action, Setup
     from referee.wordblock.game import Game, WordBlockGame
     from referee.wordblock.hints import Hint
 
@@ -177,11 +178,17 @@ def score_claim(
     allow: Collection[str] | None = None,
     no_exclusions: bool = False,
     exclusions: Container[str] | None = None,
+    preview: bool = False,
 ) -> Report:
     """Score a claim of ``word`` by ``player`` on ``board`` (the best walk,
-    or exactly ``walk``); ``challenged_by`` challenges it."""
+    or exactly ``walk``); ``challenged_by`` challenges it. With ``preview``
+    the word is not judged (what a claimer sees before a game's claim under
+    challenge judging): the rules' shape checks (length, repeat, block,
+    walk) and the points if it stands, nothing about the dictionary."""
     from referee.wordblock.rules import judge_claim
 
+    if preview:
+        return _preview(the_word=normalise_word(word), board=board, player=player, walk=walk)
     lexicon = with_words(dictionary, allow)
     the_word = normalise_word(word)
     claimer = board.require_player(player, "player")
@@ -205,6 +212,20 @@ def score_claim(
         allowed=lexicon.extra,
     )
     doc = {**verdict.to_dict(), "dictionary": lexicon.describe(), "exclusions": not no_exclusions}
+    return Report(doc, verdict.valid, None, Judged(verdict, board))
+
+
+def _preview(
+    *, the_word: str, board: Board, player: str, walk: str | Sequence[CellLike] | None
+) -> Report:
+    """``score-claim`` with ``preview``: the walk scored, the word not judged."""
+    from referee.wordblock.play import ANY_WORD
+    from referee.wordblock.rules import judge_claim
+
+    claimer = board.require_player(player, "player")
+    path = _walk(board, walk) if walk is not None else None
+    verdict = judge_claim(board, the_word, claimer, ANY_WORD, path=path)
+    doc = {**verdict.to_dict(), "dictionary": None, "exclusions": False, "preview": True}
     return Report(doc, verdict.valid, None, Judged(verdict, board))
 
 
@@ -332,6 +353,10 @@ def game_doc(current: Game) -> dict[str, Any]:
             for entry, line in zip(entry_numbers(current), state.lines, strict=True)
         ],
         "claimed": list(state.board.claimed),
+        "judging": setup.judged_by,
+        "dictionary": setup.dictionary,
+        "series": [g.game for g in setup.series],
+        "series_words": [w for g in setup.series for w in g.words],
         "actions": state.applied,
         "board": formats.board_mapping(state.board),
     }
@@ -558,6 +583,46 @@ def _grid(value: str | Sequence[Card | str], values: str | None) -> list[Card]:
     return [Card.parse(str(t) if isinstance(t, Card) else t, "grid", values) for t in items]
 
 
+def game_lexicon(
+    path: str, setup: Setup, dictionary: Dictionary | None, allow: Collection[str] | None
+) -> Dictionary:
+    """The words a claim of the game is judged by: the game's dictionary and
+    house words if it keeps them (then a claim's own are refused), else the
+    claim's (the default dictionary if none)."""
+    from referee.core.errors import RefereeError
+    from referee.core.files import display_name
+
+    if not setup.keeps_dictionary:
+        return with_words(dictionary, allow)
+    kept = setup.dictionary or "the default dictionary"
+    if allow is not None or dictionary is not None:
+        raise InputError(
+            f"this game keeps its dictionary ({kept}"
+            f"{', with house words' if setup.allow else ''}), set at new: "
+            "every challenge is judged by it",
+            place="dictionary" if dictionary is not None else "allow",
+        )
+    try:
+        lexicon = open_lexicon(setup.dictionary)
+    except RefereeError as exc:
+        exc.message = f"{display_name(path)}: dictionary: {exc.message}"
+        raise
+    return with_words(lexicon, setup.allow)
+
+
+def series_game(path: str) -> SeriesGame:
+    """An earlier game of a series, read from its game file: its name and the
+    words claimed in it (its board's ``claimed`` list included). The game is
+    named by its file's name, without the folder."""
+    import os
+
+    from referee import engine
+    from referee.wordblock.game import GAME
+
+    earlier = engine.load(GAME, path)
+    return SeriesGame(os.path.basename(path), tuple(earlier.state.board.claimed))
+
+
 def seat(players: Sequence[str]) -> tuple[str, ...]:
     """The players of a whole game, checked: 2 to 4 names, no one twice."""
     from referee.wordblock import play
@@ -576,14 +641,24 @@ def new(
     deck_size: int | None = None,
     values: str | None = None,
     free: bool = False,
+    judging: str | None = None,
+    dictionary: Dictionary | None = None,
+    allow: Collection[str] | None = None,
+    series: Sequence[SeriesGame] = (),
     force: bool = False,
 ) -> Report:
     """Start a game in a new file (version 0): turn by turn for 2-4 players
     on the 4 cards dealt face up (``grid``) or on ``board``, the first player
     ``first`` or the closest to z of the letters drawn (``draw``); with
     ``free`` a scorepad for any number of players (on ``board`` or an empty
-    6x6 area). The doc is ``output`` and the show doc."""
+    6x6 area). ``judging`` is ``challenge`` (a whole game's default: only a
+    challenge looks a word up) or ``strict`` (a free scorepad's default: the
+    referee refuses a word its dictionary does not know); ``dictionary`` and
+    ``allow`` are the game's, judging every challenge; ``series`` the earlier
+    games of a series (:func:`series_game`), whose words cannot be claimed
+    again. The doc is ``output`` and the show doc."""
     from referee import engine
+    from referee.core.values import replace
     from referee.wordblock import play
     from referee.wordblock.game import GAME
 
@@ -623,6 +698,15 @@ def new(
         setup = play.turns_setup(
             names, board=start, deck_size=deck_size, first=starts, values=values
         )
+    if judging is not None and judging not in JUDGING:
+        raise InputError(f"one of {', '.join(JUDGING)}, got {brief(judging)}", place="judging")
+    setup = replace(
+        setup,
+        judging=judging,
+        dictionary=dictionary.spec or dictionary.name if dictionary is not None else None,
+        allow=tuple(sorted(allow)) if allow else None,
+        series=tuple(series),
+    )
     created = engine.create(GAME, path, setup, force=force)
     doc = {"output": path, **game_doc(created)}
     return Report(doc, True, created.version, Stepped(created, setup, True), created)
@@ -651,9 +735,11 @@ def claim(
     from referee.wordblock.game import GAME
 
     the_word = normalise_word(word)
-    lexicon = with_words(dictionary, allow)
+    opened: list[Dictionary] = []
 
     def decide(current: Game) -> engine.Decision[Action, Claim | engine.Refusal]:
+        lexicon = game_lexicon(path, current.log.setup, dictionary, allow)
+        opened.append(lexicon)
         board = current.state.board
         cells = _walk(board, walk) if walk is not None else None
         action, verdict = play.claim(
@@ -675,7 +761,7 @@ def claim(
         return _refused(acted, verdict)
     doc = {
         **verdict.to_dict(),
-        "dictionary": lexicon.describe(),
+        "dictionary": opened[-1].describe(),
         "exclusions": not no_exclusions,
         "recorded": acted.recorded,
         "totals": dict(acted.game.state.totals),
@@ -976,6 +1062,44 @@ def _grid_value(value: Any, ctx: sv.Ctx) -> str | list[Card | str]:
     return out
 
 
+def _series_value(value: Any, ctx: sv.Ctx) -> list[SeriesGame]:
+    """``series``: the earlier games, in order. From Python their game files
+    (paths) or :class:`SeriesGame` values; from the web (no files) each game
+    as ``{"game": NAME, "words": [...]}`` or the list of its claimed words."""
+    if not isinstance(value, (list, tuple)):
+        value = [value]
+    if len(value) > 100:
+        raise InputError(f"at most 100 earlier games, got {len(value)}")
+    out: list[SeriesGame] = []
+    for i, item in enumerate(value):
+        try:
+            out.append(_series_item(item, i, ctx))
+        except InputError as exc:
+            raise exc.at(f"[{i}]") from None
+    return out
+
+
+def _series_item(item: Any, i: int, ctx: sv.Ctx) -> SeriesGame:
+    if isinstance(item, SeriesGame):
+        return item
+    path = sv.path_of(item)
+    if path is not None:
+        if not ctx.files:
+            raise InputError(
+                "give the earlier game's claimed words (a list, or {game, words}); "
+                "file names are not accepted here"
+            )
+        return series_game(path)
+    name = f"game {i + 1} of the series"
+    words: Any = item
+    if isinstance(item, dict):
+        name = _name(item.get("game", name), ctx)
+        words = item.get("words")
+    if not isinstance(words, (list, tuple)) or len(words) > 100_000:
+        raise InputError(f"expected the words claimed in the game (a list), got {brief(words)}")
+    return SeriesGame(name, tuple(normalise_word(_name(w, ctx), "series") for w in words))
+
+
 BOARD = sv.Param(
     "board",
     sv.file(_board_path, _board_value, "board"),
@@ -1075,6 +1199,27 @@ NEW = sv.Step(
         sv.Param("draw", _draw, help="Each player's drawn letter (blue=k,red=x)."),
         sv.Param("deck_size", sv.whole(0, 999), help="28 or 40 cards."),
         sv.Param("free", sv.flag, kind="flag", help="A free scorepad: no turns, no end."),
+        sv.Param(
+            "judging",
+            sv.choice(*JUDGING),
+            choices=JUDGING,
+            help="challenge (only a challenge looks a word up; a whole game's default) "
+            "or strict (the referee refuses words its dictionary does not know).",
+        ),
+        sv.Param(
+            "dictionary",
+            _dictionary,
+            help="The game's dictionary, judging every challenge: en_US, scowl:60.",
+        ),
+        sv.Param(
+            "allow", sv.house_words, kind="file", help="The game's house words (a list of words)."
+        ),
+        sv.Param(
+            "series",
+            _series_value,
+            kind="list",
+            help="The earlier games of a series, in order: their words cannot be claimed again.",
+        ),
         sv.Param("force", sv.flag, kind="flag"),
     ),
 )
@@ -1085,7 +1230,22 @@ QUESTIONS: dict[str, sv.Step] = {
     "score-claim": sv.Step(
         "score-claim",
         score_claim,
-        (WORD, BOARD, PLAYER, WALK, CHALLENGED_BY, DICTIONARY, ALLOW, NO_EXCLUSIONS),
+        (
+            WORD,
+            BOARD,
+            PLAYER,
+            WALK,
+            CHALLENGED_BY,
+            DICTIONARY,
+            ALLOW,
+            NO_EXCLUSIONS,
+            sv.Param(
+                "preview",
+                sv.flag,
+                kind="flag",
+                help="Score the walk without judging the word (a challenge judges it).",
+            ),
+        ),
     ),
     "wordblock place": sv.Step(
         "wordblock place",
