@@ -198,6 +198,8 @@ S, E = "setups", "examples"
 WB = f"{E}/wordblock/rulebook.yaml"
 RUNS: list[Run] = [
     run(f"check-word seas --layout {S}/sample.yaml --at D1"),
+    run(f"review {E}/outofsight/game.yaml"),
+    run(f"stats {E}"),
     run(f"check-word zzqx --layout {S}/sample.yaml --at D1"),
     run(f"words --layout {S}/sample.yaml --min-length 6"),
     run(f"words --layout {S}/sample.yaml --min-length 20"),

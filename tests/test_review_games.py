@@ -283,4 +283,4 @@ def test_copy_keeps_its_review(wb_file: Path, tmp_path: Path) -> None:
     shutil.copy(wb_file, copy)
     a = review(file=load(str(wb_file)), budget=0).doc
     b = review(file=load(str(copy)), budget=0).doc
-    assert {**a, "file": None} == {**b, "file": None}
+    assert {**a, "game_file": None} == {**b, "game_file": None}

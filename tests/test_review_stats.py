@@ -43,14 +43,14 @@ def test_stats_every_kind(night: Path) -> None:
     assert doc["games"] == 3
     assert doc["by_game"] == {"blindspot": 1, "wordblock": 1, "outofsight": 1}
     assert doc["skipped"] == ["notes.txt"]
-    assert [c["file"] for c in doc["corrupt"]] == ["broken.yaml"]
+    assert [c["game_file"] for c in doc["corrupt"]] == ["broken.yaml"]
     rows = {(r["game"], r["player"]): r for r in doc["players"]}
     blue = rows[("wordblock", "blue")]
     assert (blue["played"], blue["won"], blue["win_rate"]) == (1, 1, 1.0)
     assert blue["best"] == {"word": "crocodile", "points": 67}
     assert rows[("wordblock", "red")]["won"] == 0
     brian = rows[("outofsight", "Brian")]
-    assert brian["average_frame"] == 12.0 and brian["finished"] == 0 and brian["win_rate"] is None
+    assert brian["average_frame"] == 12.0 and brian["ended"] == 0 and brian["win_rate"] is None
     ana = rows[("blindspot", "Ana")]
     assert ana["longest"] is not None and ana["first"] == "2025-03-01"
     assert doc["dates_from"].startswith("the files' modification dates")

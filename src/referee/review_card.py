@@ -22,7 +22,7 @@ SUFFIXES = (".svg", ".pdf")
 
 def result_text(doc: dict[str, Any]) -> str:
     """The result in one line of text: what the QR code carries."""
-    parts = [f"{doc['title']} ({_base(doc['file'])})"]
+    parts = [f"{doc['title']} ({_base(doc['game_file'])})"]
     ranking = doc.get("ranking")
     if ranking:
         parts.append(
@@ -219,7 +219,7 @@ def card_svg(report: Report) -> str:
         _text(
             15,
             30,
-            _base(doc["file"]) + ("" if doc["over"] else " (not over yet)"),
+            _base(doc["game_file"]) + ("" if doc["over"] else " (not over yet)"),
             4.5,
             fill="#444",
         ),

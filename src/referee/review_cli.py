@@ -146,7 +146,7 @@ def _claims(best: list[dict[str, Any]]) -> str:
 def review_text(doc: dict[str, Any]) -> str:
     """The review in words."""
     state = "over" if doc["over"] else "not over"
-    lines = [f"{doc['title']} review of {doc['file']} ({', '.join(doc['players'])}; {state})."]
+    lines = [f"{doc['title']} review of {doc['game_file']} ({', '.join(doc['players'])}; {state})."]
     width = max((len(p) for p in doc["players"]), default=4)
     if doc["game"] == "blindspot":
         for t in doc["turns"]:
@@ -273,7 +273,7 @@ def stats(
     """Games played and won per player across a folder of game files.
 
     Every game file in DIR and its subfolders: per player and game, the games
-    played, finished and won, the win rate (of finished games), the best word
+    played, ended and won, the win rate (of the games that ended), the best word
     or claim, the longest word, the average frame score, and the first and
     last dates played: the files' modification dates (a game file records no
     times). Names are one player in any case; --alias merges two spellings.
@@ -306,7 +306,7 @@ def stats(
         width = max(len(r["player"]) for r in rows)
         for r in rows:
             rate = "-" if r["win_rate"] is None else f"{r['win_rate']:.0%}"
-            bits = [f"played {r['played']}", f"won {r['won']} of {r['finished']} finished ({rate})"]
+            bits = [f"played {r['played']}", f"won {r['won']} of {r['ended']} ended ({rate})"]
             if r["best"] is not None and kind == "wordblock":
                 bits.append(f"best claim {r['best']['word'].upper()} ({r['best']['points']})")
             if r["longest"] is not None:
@@ -318,7 +318,7 @@ def stats(
             lines.append(f"  {r['player']:<{width}}  " + ", ".join(bits))
     if doc["corrupt"]:
         lines.append("Corrupt game files:")
-        lines += [f"  {c['file']}: {c['error']}" for c in doc["corrupt"]]
+        lines += [f"  {c['game_file']}: {c['error']}" for c in doc["corrupt"]]
     if doc["skipped"]:
         lines.append("Skipped (not game files): " + ", ".join(doc["skipped"]))
     echo("\n".join(lines))

@@ -122,7 +122,7 @@ def _head(file: Loaded, players: Sequence[str], over: bool) -> dict[str, Any]:
     return {
         "game": file.kind,
         "title": sv.TITLES[file.kind],
-        "file": file.source,
+        "game_file": file.source,
         "players": list(players),
         "over": over,
     }
@@ -382,7 +382,7 @@ def stats(
             try:
                 loaded = load(path)
             except RefereeError as exc:
-                corrupt.append({"file": shown, "error": " ".join(exc.message.split())})
+                corrupt.append({"game_file": shown, "error": " ".join(exc.message.split())})
                 continue
             date = _date_of(loaded.mtime)
             if since is not None and (date is None or date < since):
@@ -400,7 +400,7 @@ def stats(
                     "player": shown_name,
                     "game": g["game"],
                     "played": 0,
-                    "finished": 0,
+                    "ended": 0,
                     "won": 0,
                     "best": None,
                     "longest": None,
@@ -410,7 +410,7 @@ def stats(
                 },
             )
             row["played"] += 1
-            row["finished"] += 1 if g["over"] else 0
+            row["ended"] += 1 if g["over"] else 0
             row["won"] += 1 if p["won"] else 0
             for word in p.get("words", ()):
                 if row["longest"] is None or len(word) > len(row["longest"]):
@@ -425,7 +425,7 @@ def stats(
     rows = []
     for row in sorted(people.values(), key=lambda r: (r["game"], -r["won"], name_key(r["player"]))):
         frames = row.pop("frame_points")
-        row["win_rate"] = round(row["won"] / row["finished"], 3) if row["finished"] else None
+        row["win_rate"] = round(row["won"] / row["ended"], 3) if row["ended"] else None
         row["average_frame"] = round(sum(frames) / len(frames), 2) if frames else None
         rows.append(row)
     doc = {
@@ -496,7 +496,7 @@ def _game_facts(loaded: Loaded, shown: str, date: str | None) -> dict[str, Any]:
             frames = [p.score.player(name).points for p in state.frames]
             players.append({"name": name, "won": name in winners, "frames": frames})
     over = state.finished if loaded.kind == "outofsight" else state.over
-    return {"file": shown, "game": loaded.kind, "date": date, "over": over, "players": players}
+    return {"game_file": shown, "game": loaded.kind, "date": date, "over": over, "players": players}
 
 
 # --------------------------------------------------------------------- fields
