@@ -355,7 +355,7 @@ EDITS: dict[str, tuple[Callable[[str], str], tuple[str, ...]]] = {
         (
             "line 7",
             "unknown key 'histroy'",
-            "expected format, game, mode, players, first, colours, history",
+            "expected format, game, mode, players, first, colours, variant, roll, history",
         ),
     ),
     "mistyped-mode": (lambda t: t.replace("mode:", "mdoe:"), ("line 5", "unknown key 'mdoe'")),

@@ -138,7 +138,7 @@ def speaker(next_file: str | None) -> Callable[[str], None]:
 
 
 @click.command("take", cls=Command, no_args_is_help=True)
-@click.option("--roll", required=True, metavar="D,D,D", help="The three dice, like 5,4,2.")
+@click.option("--roll", required=True, metavar="ROLL", help="The three dice, like 5,4,2.")
 @click.option("--cards", metavar="CARD,...", help="The cards taken (their numbers), like 9,2.")
 @click.option("--row", metavar="N,...", help="The face-up card row, like 3,9,11,2,7.")
 @click.option("--best", is_flag=True, help="Find the largest take from --row.")

@@ -48,7 +48,16 @@ from referee.outofsight.rules import (
 )
 
 if TYPE_CHECKING:  # a frame file's reader imports no game machinery
-    from referee.outofsight.game import Action, Doubles, End, FrameAction, Setup, TurnAction
+    from referee.outofsight.game import (
+        Action,
+        Doubles,
+        End,
+        FrameAction,
+        Setup,
+        TurnAction,
+        Variant,
+    )
+    from referee.outofsight.rolls import RollTake
 
 GAME_NAME = "outofsight"
 """``game:`` in the game files of this release (the CLI group's name)."""
@@ -229,7 +238,7 @@ def read_setup(fields: Fields) -> Setup:
     any colour word)."""
     from referee.outofsight.game import Setup
 
-    fields.allow("mode", "players", "first", "colours", "history")
+    fields.allow("mode", "players", "first", "colours", "variant", "roll", "history")
     fields.done()  # a misspelt key is named as unknown, not reported missing
     mode = read_mode(fields.require("mode"))
     players = fields.require("players")
@@ -248,7 +257,15 @@ def read_setup(fields: Fields) -> Setup:
         colours = tuple(v.convert(colour_word) for v in raw_colours.items(at_most=DECK))
         if not colours or len(set(colours)) != len(colours):
             raise raw_colours.error("expected the deck's colours, each once")
-    return Setup(setup.players, setup.mode, starter, colours)
+    raw_variant = fields.get("variant")
+    variant: Variant | None = None
+    if raw_variant is not None:
+        variant = "younger" if raw_variant.text(choices=["younger"]) == "younger" else None
+    rounds = []
+    raw_roll = fields.get("roll")
+    for item in raw_roll.items(at_most=1000) if raw_roll is not None else ():
+        rounds.append(tuple((player_name(k), v.integer(1, 18)) for k, v in item.entries()))
+    return Setup(setup.players, setup.mode, starter, colours, variant, tuple(rounds))
 
 
 def write_setup(setup: Setup) -> dict[str, Any]:
@@ -257,6 +274,10 @@ def write_setup(setup: Setup) -> dict[str, Any]:
         data["first"] = setup.first
     if setup.colours is not None:
         data["colours"] = list(setup.colours)
+    if setup.variant is not None:
+        data["variant"] = setup.variant
+    if setup.roll_off:
+        data["roll"] = [dict(round_) for round_ in setup.roll_off]
     return data
 
 
@@ -302,7 +323,13 @@ def read_turn(fields: Fields) -> TurnAction:
         doubles = "flip" if raw.text(choices=["flip", "wipe"]) == "flip" else "wipe"
     prefer = fields.get("prefer")
     chosen = read_prefer(prefer) if prefer is not None else {}
-    return TurnAction(player, cards, end, doubles, tuple(chosen.items()))
+    raw_rolls = fields.get("rolls")
+    rolls: tuple[RollTake, ...] = ()
+    if raw_rolls is not None:
+        from referee.outofsight.rolls import parse_rolls
+
+        rolls = raw_rolls.convert(lambda raw: parse_rolls(" ".join(map(str, raw)), ""))
+    return TurnAction(player, cards, end, doubles, tuple(chosen.items()), rolls=rolls)
 
 
 def write_action(action: Action) -> dict[str, Any]:
@@ -330,6 +357,8 @@ def _action_fields(action: Action) -> dict[str, Any]:
             turn["doubles"] = action.doubles
         if action.prefer:
             turn["prefer"] = {name: list(colours) for name, colours in action.prefer}
+        if action.rolls:
+            turn["rolls"] = [str(r) for r in action.rolls]
         return turn
     data: dict[str, Any] = {
         "action": action.kind,

@@ -36,6 +36,7 @@ from referee.core.schema import Fields, Value
 from referee.core.values import frozen
 from referee.engine import Refusal
 from referee.outofsight import formats
+from referee.outofsight.rolls import RollTake, Round, rolls_problem
 from referee.outofsight.rules import (
     DECK,
     FRAMES,
@@ -65,6 +66,15 @@ class Setup:
     colours: tuple[str, ...] | None = None
     """The deck's colours: a card of another colour is refused (``None``, in
     files of earlier releases: any colour word)."""
+    variant: Variant | None = None
+    """``younger``: the "Tips for Younger Players" game (no Doubles card, the
+    timer uncovered, every turn keeps its cards)."""
+    roll_off: tuple[Round, ...] = ()
+    """The roll-off that chose ``first``: every player's roll, then the re-rolls."""
+
+    @property
+    def younger(self) -> bool:
+        return self.variant == "younger"
 
     @classmethod
     def of(
@@ -150,6 +160,8 @@ class FrameAction:
 
 
 End = Literal["stop", "time"]
+Variant = Literal["younger"]
+VARIANTS: tuple[Variant, ...] = ("younger",)
 Doubles = Literal["flip", "wipe"]
 
 
@@ -165,6 +177,8 @@ class TurnAction:
     doubles: Doubles | None = None
     prefer: tuple[tuple[str, tuple[str, ...]], ...] = ()
     by: str | None = None
+    rolls: tuple[RollTake, ...] = ()
+    """The rolls behind the turn, if given (checked against its cards)."""
 
 
 @frozen
@@ -403,6 +417,18 @@ def play_turn(setup: Setup, state: State, action: TurnAction) -> State | Refusal
     unnumbered = next((c for c in action.cards if c.number is None), None)
     if unnumbered is not None:
         return Refusal("no-number", f"card {unnumbered} has no number (write colour-number)")
+    if action.rolls:
+        numbers = [c.number for c in action.cards if c.number is not None]
+        problem = rolls_problem(
+            action.rolls, numbers, action.doubles, doubles_card=not setup.younger
+        )
+        if problem is not None:
+            return Refusal("bad-rolls", problem)
+    if setup.younger and action.doubles is not None:
+        return Refusal(
+            "no-doubles-card",
+            f"the younger players' game has no Doubles card: no {action.doubles.capitalize()}",
+        )
     closes = state.turns + 1 == FRAMES * len(setup.players)
     if action.prefer and not closes:
         return Refusal(
@@ -410,7 +436,7 @@ def play_turn(setup: Setup, state: State, action: TurnAction) -> State | Refusal
         )
     taken = dict(state.taken)
     lost = state.lost
-    if action.end == "stop":
+    if action.end == "stop" or setup.younger:  # the younger keep everything they collect
         taken[action.player] = taken.get(action.player, ()) + action.cards
     else:
         lost = lost + action.cards

@@ -30,6 +30,7 @@ from referee.outofsight import formats, render, service
 from referee.outofsight.cli import MODE_CHOICE, next_option, prefer_option, speaker, warn
 from referee.outofsight.game import TurnAction
 from referee.outofsight.rules import parse_mode, parse_prefer
+from referee.outofsight.service import VARIANT_NAMES
 from referee.service import Report
 
 by_option = click.option(
@@ -96,6 +97,20 @@ def game() -> None:
     help="The deck's colours (default: blue, yellow, green, purple, silver, red, orange, "
     "pink, brown); a card of another colour is refused.",
 )
+@click.option(
+    "--roll",
+    "rolls",
+    multiple=True,
+    metavar="ROLL",
+    help="The roll-off for the first player (ann=5,bob=3,cy=5): the highest goes first; "
+    "give --roll again for the re-roll of a tie (ann=6,cy=4).",
+)
+@click.option(
+    "--variant",
+    type=click.Choice(VARIANT_NAMES),
+    help="younger: the younger players' game (no Doubles card, the timer uncovered, every "
+    "turn keeps its cards).",
+)
 @new_game_option
 @force_option
 @json_option
@@ -104,6 +119,8 @@ def game_new(
     mode: str,
     first: str | None,
     colours: str | None,
+    rolls: tuple[str, ...],
+    variant: str | None,
     output: str,
     force: bool,
     as_json: bool,
@@ -117,9 +134,17 @@ def game_new(
     Without --force an existing FILE is never replaced, even by another
     `game new` running at the same moment.
 
+    --roll records the roll-off ("The player with the highest number goes
+    first (re-roll any ties)"): every player's number, then --roll again
+    among the tied. --variant younger plays the "Tips for Younger Players":
+    no Doubles card, the timer uncovered, and every turn keeps its cards,
+    whether it ended by Stop or by Time.
+
     \b
     Example:
       referee outofsight game new --players Ann,Bob,Cy -o outofsight-basic.yaml
+      referee outofsight game new --players ann,bob,cy --roll ann=5,bob=3,cy=5 \\
+          --roll ann=6,cy=4 -o outofsight-rolled.yaml
     """
     report = service.new(
         output,
@@ -127,6 +152,8 @@ def game_new(
         mode=parse_mode(mode),
         first=first.strip() if first is not None else None,
         colours=[c for c in colours.split(",") if c.strip()] if colours is not None else None,
+        roll=list(rolls),
+        variant=variant,
         force=force,
     )
     if as_json:
@@ -227,6 +254,12 @@ def game_frame(
     help="The Doubles card was used: a Flip or a Wipe (once a turn).",
 )
 @click.option("--player", metavar="NAME", help="Whose turn this is (checked: the current player).")
+@click.option(
+    "--rolls",
+    metavar="ROLLS",
+    help="The dice behind the turn: each roll's three dice, then what it took (card numbers; "
+    'flip or wipe when its pair used the Doubles card), like "5,4,2:9,2 6,6,1:wipe,1".',
+)
 @prefer_option
 @by_option
 @expect_version_option
@@ -238,6 +271,7 @@ def game_turn(
     time_up: bool,
     doubles: Sequence[str],
     player: str | None,
+    rolls: str | None,
     prefer: Sequence[str],
     by: str | None,
     expect_version: int | None,
@@ -255,9 +289,14 @@ def game_turn(
     tie is reported, as score-frame does. After the third frame the game is
     over.
 
+    --rolls gives the dice behind the turn: each take is checked as `take`
+    checks it (no die split or used twice, a Doubles use spends its pair, one
+    Flip or Wipe a turn) and the cards must be what the rolls took. In the
+    younger players' game (--variant younger) --time keeps the cards too.
+
     A turn the rules refuse (after the game is over, a player not in the
-    game, not their turn) is exit 1 with its reason and records nothing; a
-    card without a number is exit 2.
+    game, not their turn, rolls that do not take its cards) is exit 1 with
+    its reason and records nothing; a card without a number is exit 2.
 
     \b
     Example:
@@ -279,6 +318,7 @@ def game_turn(
         doubles=used,
         player=player,
         prefer=chosen,
+        rolls=rolls,
         by=by,
         expect_version=expect_version,
     )

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from referee import engine
     from referee.outofsight.formats import FrameSheet
     from referee.outofsight.game import Action, Doubles, OutOfSight, Setup, State, TurnAction
+    from referee.outofsight.rolls import RollTake
     from referee.outofsight.takes import DoublesCall, Roll
 
     Game = engine.Replayed[Setup, State, Action]
@@ -100,6 +101,9 @@ def game_doc(current: Game) -> dict[str, Any]:
     return {
         **render.game_json(setup, state, current.version),
         "colours": list(setup.colours) if setup.colours is not None else None,
+        "variant": setup.variant,
+        "timer_visible": setup.younger,
+        "roll_off": [dict(r) for r in setup.roll_off],
         "next": next_steps(state, setup),
         "activity": activity(current),
         "undo": _undo_doc(current),
@@ -255,17 +259,33 @@ def new(
     mode: Mode = "basic",
     first: str | None = None,
     colours: Sequence[str] | None = None,
+    roll: Sequence[str | Mapping[str, int]] = (),
+    variant: str | None = None,
     force: bool = False,
 ) -> Report:
     """Start a game file for these players (version 0); errors name the
     fields ``players`` and ``first``. ``colours``: the deck's (default
     :data:`~referee.outofsight.rules.DECK_COLOURS`); a card of another colour
-    is refused."""
+    is refused. ``roll``: the roll-off for the first player, each round
+    ``"ann=5,bob=3"`` or a mapping (every player, then the re-rolls of the
+    tied). ``variant``: ``younger``, the "Tips for Younger Players" game."""
     from referee import engine
-    from referee.outofsight.game import GAME, Setup
+    from referee.core.values import replace
+    from referee.outofsight.game import GAME, VARIANTS, Setup
+    from referee.outofsight.rolls import parse_round, roll_off
     from referee.outofsight.rules import DECK_COLOURS
 
+    if variant is not None and variant not in VARIANTS:
+        raise InputError(f"one of {', '.join(VARIANTS)}, got {brief(variant)}", place="variant")
+    if roll and first is not None:
+        raise InputError("first and roll both say who starts: give one", place="roll")
     setup = Setup.of(list(players), mode, first, colours or DECK_COLOURS)
+    if roll:
+        rounds = [parse_round(r) if isinstance(r, str) else tuple(r.items()) for r in roll]
+        starter, kept = roll_off(setup.players, rounds)
+        setup = replace(setup, first=starter, roll_off=kept)
+    if variant is not None:
+        setup = replace(setup, variant="younger")
     created = engine.create(GAME, path, setup, force=force)
     doc = {
         "output": path,
@@ -275,6 +295,10 @@ def new(
         "next_frame": 1,
         "version": created.version,
     }
+    if setup.variant is not None:
+        doc.update({"variant": setup.variant, "timer_visible": True})
+    if setup.roll_off:
+        doc.update({"roll_off": [dict(r) for r in setup.roll_off]})
     return Report(doc, True, created.version, Stepped(created), created)
 
 
@@ -307,18 +331,34 @@ def turn(
     doubles: Doubles | None = None,
     player: str | None = None,
     prefer: Prefer | None = None,
+    rolls: str | Sequence[str | RollTake] | None = None,
     by: str | None = None,
     expect_version: int | None = None,
 ) -> Report:
     """Record the current player's turn: ``stop`` (the cards are banked) or
-    ``time`` (lost to the discard pile). After every player's third turn the
-    frame closes and is scored."""
+    ``time`` (lost to the discard pile; in the younger players' game kept
+    too). After every player's third turn the frame closes and is scored.
+    ``rolls``, if given, are the dice behind the turn (``"5,4,2:9,2
+    6,6,1:wipe"``, or a list of such rolls): each take is checked as ``take``
+    checks it, and the turn's cards must be what they took (refused:
+    ``bad-rolls``, naming the roll); a Doubles call in them is the turn's."""
     from referee import engine
     from referee.outofsight import formats, render
     from referee.outofsight.game import GAME, TurnAction, step
+    from referee.outofsight.rolls import RollTake, parse_rolls
 
     if stop == time:
         raise InputError("give exactly one of stop and time", place="stop")
+    behind: tuple[RollTake, ...] = ()
+    if rolls is not None:
+        behind = (
+            parse_rolls(rolls)
+            if isinstance(rolls, str)
+            else tuple(r if isinstance(r, RollTake) else parse_rolls(r)[0] for r in rolls)
+        )
+        calls = {r.doubles for r in behind if r.doubles is not None}
+        if doubles is None and len(calls) == 1:
+            doubles = "flip" if calls == {"flip"} else "wipe"
     collected = turn_cards(cards)
     chosen = dict(prefer or {})
     named = player.strip() if player is not None else None
@@ -327,6 +367,11 @@ def turn(
         setup, state = current.log.setup, current.state
         entered = setup.find(by, "by") if by is not None else None
         setup.check_colours(collected, "cards")
+        if setup.younger and doubles is not None and not behind:
+            raise InputError(
+                "the younger players' game has no Doubles card (no Flip or Wipe)",
+                place="doubles",
+            )
         now = state.turn(setup)
         who = named if named is not None else (now.player if now else "")
         if named is not None:
@@ -338,6 +383,7 @@ def turn(
             doubles,
             _named(setup, chosen),
             entered,
+            behind,
         )
         after = step(setup, state, action)
         if isinstance(after, engine.Refusal):
@@ -740,6 +786,33 @@ def _prefer_value(value: Any, ctx: sv.Ctx) -> Prefer:
     return parse_prefer(sv.strings(40)(value, ctx), None)
 
 
+VARIANT_NAMES = ("younger",)
+
+
+def _roll_off_value(value: Any, ctx: sv.Ctx) -> list[str | dict[str, int]]:
+    """``roll``: the rounds of a roll-off, each ``"ann=5,bob=3"`` or a mapping
+    player -> number (one round alone, or a list of them)."""
+    items = value if isinstance(value, (list, tuple)) else [value]
+    if len(items) > 100:
+        raise InputError(f"at most 100 rounds, got {len(items)}")
+    out: list[str | dict[str, int]] = []
+    for i, item in enumerate(items):
+        if isinstance(item, Mapping):
+            if len(item) > 100:
+                raise InputError("at most 100 players", place=f"[{i}]")
+            out.append({_name_value(k, ctx): sv.whole(1, 18)(v, ctx) for k, v in item.items()})
+        else:
+            out.append(sv.text(2_000)(item, ctx))
+    return out
+
+
+def _rolls_value(value: Any, ctx: sv.Ctx) -> str | list[str]:
+    """``rolls``: ``"5,4,2:9,2 6,6,1:wipe"`` or a list of rolls."""
+    if isinstance(value, str):
+        return sv.text(20_000)(value, ctx)
+    return sv.strings(1000)(value, ctx)
+
+
 def _mode_value(value: Any, ctx: sv.Ctx) -> Mode:
     return "advanced" if sv.choice(*MODES)(value, ctx) == "advanced" else "basic"
 
@@ -815,6 +888,13 @@ STEPS: dict[str, sv.Step] = {
             sv.Param("doubles", _doubles_value, choices=("flip", "wipe")),
             sv.Param("player", _name_value, help="Whose turn this is (checked)."),
             PREFER,
+            sv.Param(
+                "rolls",
+                _rolls_value,
+                kind="list",
+                help="The rolls behind the turn: 5,4,2:9,2 6,6,1:wipe (dice, then what each "
+                "took); checked against the cards.",
+            ),
             BY,
             EXPECT,
         ),
@@ -864,6 +944,20 @@ NEW = sv.Step(
             kind="list",
             help="The deck's colours (default: blue, yellow, green, purple, silver, red, "
             "orange, pink, brown); a card of another colour is refused.",
+        ),
+        sv.Param(
+            "roll",
+            _roll_off_value,
+            kind="list",
+            help="The roll-off for the first player: ann=5,bob=3,cy=5, then the re-roll of "
+            "the tied (ann=6,cy=4).",
+        ),
+        sv.Param(
+            "variant",
+            sv.choice(*VARIANT_NAMES),
+            choices=VARIANT_NAMES,
+            help="younger: the younger players' game (no Doubles card, the timer shown, "
+            "every turn keeps its cards).",
         ),
         FORCE,
     ),
