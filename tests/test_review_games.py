@@ -27,10 +27,10 @@ def run(*args: str) -> Any:
     return CliRunner().invoke(cli, list(args), catch_exceptions=False)
 
 
-def blindspot_game(path: Path, turns: int = 60) -> Path:
+def blindspot_game(path: Path, turns: int = 60, every: int = 7) -> Path:
     """A 3-player Blind Spot game played through the service: each turn the
     shortest legal play (so the review has better ones to show), every
-    seventh turn a timeout; a bonus when one is owed is skipped."""
+    seventh turn (``every``) a timeout; a bonus when one is owed is skipped."""
     bs.NEW.call(
         {"layout": str(SAMPLE), "players": ["Ana:red", "Ben:blue", "Cy:green"]}, path=str(path)
     )
@@ -42,7 +42,7 @@ def blindspot_game(path: Path, turns: int = 60) -> Path:
             bs.STEPS["skip-bonus"].call({}, path=str(path))
             continue
         hint = bs.STEPS["hint"].call({}, path=str(path)).doc
-        if n % 7 == 6 or not hint["plays"]:
+        if n % every == every - 1 or not hint["plays"]:
             bs.STEPS["timeout"].call({"anyway": True}, path=str(path))
             continue
         play = hint["plays"][-1]
