@@ -9,7 +9,7 @@
 - ``stats`` over 1,000 generated game files against reading each of them
   once with the engine.
 
-Run: ``.venv/bin/python bench/figures_review.py``.
+Run: ``.venv/bin/python bench/review_figures.py``.
 """
 
 from __future__ import annotations
