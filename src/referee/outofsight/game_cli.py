@@ -161,6 +161,13 @@ def game_new(
     elif output != "-":  # to stdout, the game file is all that is printed
         setup = report.game.log.setup
         echo(f"New {setup.mode} game for {', '.join(setup.players)}: wrote {output}.")
+        if setup.roll_off:
+            echo(f"{setup.first} rolled highest: {setup.first} starts every frame.")
+        if setup.younger:
+            echo(
+                "The younger players' game: no Doubles card, the timer uncovered, and every "
+                "turn keeps its cards."
+            )
     return 0
 
 
@@ -333,7 +340,7 @@ def game_turn(
     if as_json:
         emit_json(report.doc)
         return 0
-    echo(render.turn_sentence(action))
+    echo(render.turn_sentence(action, setup.younger))
     if score is not None:
         echo(render.frame_text(score))
         echo(render.totals_line(setup, state))

@@ -279,12 +279,15 @@ def next_turn_line(setup: Setup, state: State) -> str:
     )
 
 
-def turn_sentence(action: TurnAction) -> str:
-    """``Brian called Stop: banked red-3, blue-5.``"""
+def turn_sentence(action: TurnAction, younger: bool = False) -> str:
+    """``Brian called Stop: banked red-3, blue-5.`` (``younger``: the younger
+    players' game, where Time keeps the cards too)."""
     cards = ", ".join(str(c) for c in action.cards) or "no cards"
     doubles = f" (Doubles: {action.doubles})" if action.doubles else ""
     if action.end == "stop":
         return f"{action.player} called Stop: banked {cards}{doubles}."
+    if younger:
+        return f"Time! {action.player} keeps {cards}: banked (the younger players' game)."
     return f"Time! {action.player} lost {cards} to the discard pile{doubles}."
 
 

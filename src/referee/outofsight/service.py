@@ -130,12 +130,13 @@ def _cards_text(cards: Sequence[Card]) -> str:
     return join_and([str(c) for c in cards]) if cards else "nothing"
 
 
-def brief_action(action: Action) -> str:
-    """What an undo takes back, in words: ``Brian's turn (red-3 and blue-5, banked)``."""
+def brief_action(action: Action, younger: bool = False) -> str:
+    """What an undo takes back, in words: ``Brian's turn (red-3 and blue-5, banked)``
+    (``younger``: the younger players' game, where Time keeps the cards too)."""
     from referee.outofsight.game import FrameAction, TurnAction
 
     if isinstance(action, TurnAction):
-        end = "banked" if action.end == "stop" else "lost"
+        end = "banked" if action.end == "stop" or younger else "lost"
         return f"{_possessive(action.player)} turn ({_cards_text(action.cards)}, {end})"
     if isinstance(action, FrameAction):
         return f"frame {action.frame}"
@@ -167,7 +168,7 @@ def _score_text(score: FrameScore) -> str:
     return f"frame {score.frame} scored: {points}"
 
 
-def action_text(action: Action, closed: FrameScore | None = None) -> str:
+def action_text(action: Action, closed: FrameScore | None = None, younger: bool = False) -> str:
     """One recorded action in words: ``Brian collected red-3 and blue-5 and
     stopped (banked)``, and the frame's scores when it closed one."""
     from referee.outofsight.game import TurnAction
@@ -176,6 +177,8 @@ def action_text(action: Action, closed: FrameScore | None = None) -> str:
         cards = _cards_text(action.cards)
         if action.end == "stop":
             text = f"{action.player} collected {cards} and stopped (banked)"
+        elif younger:
+            text = f"{action.player} collected {cards} until time ran out (banked)"
         else:
             text = f"{action.player} collected {cards}, but time ran out (lost)"
         if action.doubles is not None:
@@ -198,11 +201,15 @@ def activity(current: Game) -> list[dict[str, Any]]:
     for entry in engine.activity(GAME, current.log):
         action = entry.action
         if isinstance(action, (Undo, Redo)):
-            what = brief_action(entry.target) if entry.target is not None else "?"
+            what = (
+                brief_action(entry.target, current.log.setup.younger)
+                if entry.target is not None
+                else "?"
+            )
             verb = "undid" if isinstance(action, Undo) else "redid"
             text = f"{action.by} {verb} {what}" if action.by else f"{verb.capitalize()} {what}"
         else:
-            text = action_text(action, closed.get(entry.version - 1))
+            text = action_text(action, closed.get(entry.version - 1), current.log.setup.younger)
         out.append({"version": entry.version, "by": action.by, "text": text})
     return out
 
@@ -212,7 +219,10 @@ def _undo_doc(current: Game) -> dict[str, Any] | None:
     last = current.last
     if last is None:
         return None
-    return {"text": brief_action(last), "version": current.in_force[-1] + 1}
+    return {
+        "text": brief_action(last, current.log.setup.younger),
+        "version": current.in_force[-1] + 1,
+    }
 
 
 def _redo_doc(current: Game) -> dict[str, Any] | None:
@@ -220,7 +230,10 @@ def _redo_doc(current: Game) -> dict[str, Any] | None:
     back = current.next_redo
     if back is None:
         return None
-    return {"text": brief_action(back), "version": current.undone[-1] + 1}
+    return {
+        "text": brief_action(back, current.log.setup.younger),
+        "version": current.undone[-1] + 1,
+    }
 
 
 def ranking(setup: Setup, state: State) -> list[dict[str, Any]] | None:

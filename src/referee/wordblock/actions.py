@@ -24,12 +24,6 @@ class Turns:
     values: str | None = None
 
 
-JUDGING = ("challenge", "strict")
-"""How claims are judged: ``challenge`` (the rulebook: only a challenge looks
-the word up, an unchallenged word stands) or ``strict`` (the referee refuses a
-word its dictionary does not know, challenged or not)."""
-
-
 @frozen
 class SeriesGame:
     """An earlier game of a series: its name (the game file's) and the words

@@ -285,7 +285,8 @@ def _read_judging(
     fields: Fields, players: tuple[str, ...]
 ) -> tuple[str | None, str | None, tuple[str, ...] | None, tuple[SeriesGame, ...]]:
     """``judging``, ``dictionary``, ``allow`` and ``series`` (all optional)."""
-    from referee.wordblock.actions import JUDGING, SeriesGame
+    from referee.wordblock.actions import SeriesGame
+    from referee.wordblock.rules import JUDGING
 
     raw = fields.get("judging")
     judging = raw.text(choices=list(JUDGING)) if raw is not None else None

@@ -31,7 +31,6 @@ from referee.core.errors import InputError
 from referee.core.schema import bounded_int
 from referee.service import Report
 from referee.wordblock import render, service
-from referee.wordblock.actions import JUDGING
 from referee.wordblock.board import VALUE_SCHEMES
 from referee.wordblock.cli import (
     claim_options,
@@ -40,6 +39,7 @@ from referee.wordblock.cli import (
     load_board,
     wordblock,
 )
+from referee.wordblock.rules import JUDGING
 
 if TYPE_CHECKING:
     from referee.wordblock.game import Game

@@ -20,6 +20,10 @@ from referee.wordblock.search import SEARCH_LIMIT, best_walk
 
 MIN_LETTERS = 3
 CHALLENGE_PENALTY = 5
+JUDGING = ("challenge", "strict")
+"""How a game's claims are judged: ``challenge`` (the rulebook: only a
+challenge looks the word up, an unchallenged word stands) or ``strict`` (the
+referee refuses a word its dictionary does not know, challenged or not)."""
 
 Reason = Literal[
     "too-short",

@@ -32,13 +32,19 @@ from referee.core.errors import show as brief
 from referee.core.values import frozen
 from referee.service import Report
 from referee.wordblock import formats
-from referee.wordblock.actions import JUDGING, SeriesGame
 from referee.wordblock.board import VALUE_SCHEMES, Board, Card, normalise_word, parse_path
-from referee.wordblock.rules import BlockMove, Claim, Placement, check_move, check_place
+from referee.wordblock.rules import (
+    JUDGING,
+    BlockMove,
+    Claim,
+    Placement,
+    check_move,
+    check_place,
+)
 
 if TYPE_CHECKING:
     from referee import engine
-    from referee.wordblock.actions import Action, Setup
+    from referee.wordblock.actions import Action, SeriesGame, Setup
     from referee.wordblock.game import Game, WordBlockGame
     from referee.wordblock.hints import Hint
 
@@ -617,6 +623,7 @@ def series_game(path: str) -> SeriesGame:
     import os
 
     from referee import engine
+    from referee.wordblock.actions import SeriesGame
     from referee.wordblock.game import GAME
 
     earlier = engine.load(GAME, path)
@@ -1080,6 +1087,8 @@ def _series_value(value: Any, ctx: sv.Ctx) -> list[SeriesGame]:
 
 
 def _series_item(item: Any, i: int, ctx: sv.Ctx) -> SeriesGame:
+    from referee.wordblock.actions import SeriesGame
+
     if isinstance(item, SeriesGame):
         return item
     path = sv.path_of(item)
