@@ -489,10 +489,8 @@ def test_score_claim_imports_only_what_it_needs() -> None:
         "referee",
         "referee.cli",
         # the shared options, output and --batch of every command (cli/__init__.py split)
-        "referee.cli.batch",
         "referee.cli.options",
         "referee.cli.output",
-        "referee.core.lru",
         "referee.core",
         "referee.core.cells",
         "referee.core.errors",

@@ -362,11 +362,10 @@ def house_words(value: Any, ctx: Ctx) -> frozenset[str]:
     return words
 
 
-DICTIONARY_NAME = re.compile(
-    r"(?:[a-z]+:)?[A-Za-z]{2,3}(?:[_-][A-Za-z]{2,3})?|scowl(?::[a-z0-9:-]{1,40})?"
-)
+DICTIONARY_NAME = r"(?:[a-z]+:)?[A-Za-z]{2,3}(?:[_-][A-Za-z]{2,3})?|scowl(?::[a-z0-9:-]{1,40})?"
 """A dictionary by name: an enchant tag (``en_US``, ``hunspell:en_GB``) or a
-SCOWL list (``scowl:60``)."""
+SCOWL list (``scowl:60``); matched with :func:`re.fullmatch` (compiled on
+first use, not at every start)."""
 
 
 def dictionary(value: Any, ctx: Ctx) -> str:
@@ -374,7 +373,7 @@ def dictionary(value: Any, ctx: Ctx) -> str:
     path = path_of(value)
     if path is None:
         raise InputError(f"expected a dictionary's name (en_US), got {show(value)}")
-    if DICTIONARY_NAME.fullmatch(path):
+    if re.fullmatch(DICTIONARY_NAME, path):
         return path
     if ctx.files:
         return path

@@ -7,7 +7,7 @@ Thin: the files are read by :mod:`referee.blindspot.formats`, plays judged by
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -16,14 +16,15 @@ from referee.blindspot.formats import LayoutFile, load_layout, load_position
 from referee.blindspot.render import format_plays, render_board, sentence
 from referee.blindspot.rules import COLOURS, SIZE, Position
 from referee.cli import Command
-from referee.cli.batch import batch_field, no_stdin_files
 from referee.cli.options import BoundedInt, F, FilePath, dictionary_options, json_option
 from referee.cli.output import echo, emit_json
 from referee.core.cells import Cell
 from referee.core.dictionary import Dictionary, open_dictionary
 from referee.core.errors import InputError, show
-from referee.core.lru import LRU
 from referee.service import Report
+
+if TYPE_CHECKING:
+    from referee.core.lru import LRU
 
 
 def _layout_options(required: bool = True) -> Callable[[F], F]:
@@ -118,8 +119,6 @@ def check_word(
           --position examples/blindspot/sample-position.yaml   # no: exit 1
       echo '{"word": "seas", "at": "D1"}' | referee check-word --batch --layout setups/sample.yaml
     """
-    from referee.cli.batch import run_batch
-
     judge = _Judge()
     defaults = {
         "layout": layout,
@@ -134,6 +133,8 @@ def check_word(
     if batch:
         if word is not None:
             raise click.UsageError("--batch reads the words from stdin; give no WORD")
+        from referee.cli.batch import no_stdin_files, run_batch
+
         no_stdin_files(defaults, BATCH_FILES)
         return run_batch(lambda obj: judge.line(obj, defaults))
     if word is None:
@@ -172,6 +173,8 @@ class _Judge:
     dictionaries it has opened (and, in a batch, its answers)."""
 
     def __init__(self) -> None:
+        from referee.core.lru import LRU
+
         self.layouts: LRU[tuple[str, str | None], LayoutFile] = LRU(FILES_KEPT)
         self.positions: LRU[str, Position] = LRU(FILES_KEPT)
         self.dictionaries: LRU[tuple[str | None, str | None], Dictionary] = LRU(FILES_KEPT)
@@ -223,6 +226,8 @@ class _Judge:
             raise InputError(f"unknown field {show(unknown[0])}")
         fields = {**defaults, "word": None}
         for key in obj:
+            from referee.cli.batch import batch_field
+
             fields[key] = batch_field(
                 obj, key, bool if key == "glasses" else str, defaults.get(key)
             )
@@ -231,6 +236,8 @@ class _Judge:
         identity = tuple(fields.values())
         answer = self.answers.get(identity)
         if answer is None:
+            from referee.cli.batch import no_stdin_files
+
             no_stdin_files(fields, BATCH_FILES)
             answer = self.answers[identity] = self.judge(fields).json()
         return answer

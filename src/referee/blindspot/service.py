@@ -643,7 +643,8 @@ def _colour(value: Any, ctx: sv.Ctx) -> str:
     return name
 
 
-SETUP_CODE = re.compile(r"BS1-[0-9A-Za-z-]{1,60}")
+SETUP_CODE = r"BS1-[0-9A-Za-z-]{1,60}"
+"""A setup code's shape (matched with :func:`re.fullmatch`, compiled on first use)."""
 
 
 def layout_from_code(code: str) -> LayoutFile:
@@ -659,7 +660,7 @@ def _layout_value(value: Any, ctx: sv.Ctx) -> LayoutFile:
     from referee.blindspot.formats import read_layout, standard_catalog
     from referee.core.schema import Value
 
-    if isinstance(value, str) and SETUP_CODE.fullmatch(value.strip()):
+    if isinstance(value, str) and re.fullmatch(SETUP_CODE, value.strip()):
         return layout_from_code(value)
     if isinstance(value, str):
         raise InputError(
@@ -678,7 +679,7 @@ def _layout_value(value: Any, ctx: sv.Ctx) -> LayoutFile:
 def _layout_path(path: str, ctx: sv.Ctx) -> LayoutFile:
     from referee.blindspot.formats import load_layout
 
-    if SETUP_CODE.fullmatch(path.strip()):
+    if re.fullmatch(SETUP_CODE, path.strip()):
         return layout_from_code(path)
     return load_layout(path, catalog=ctx.values.get("catalog"))
 
@@ -718,39 +719,6 @@ def _dictionary(value: Any, ctx: sv.Ctx) -> Dictionary:
     return open_lexicon(sv.dictionary(value, ctx), files=ctx.files)
 
 
-CATALOG = sv.Param(
-    "catalog",
-    sv.file(_catalog_path, _catalog_value, "tile catalog"),
-    kind="file",
-    help="Tile catalog for 'tiles:' layouts.",
-)
-LAYOUT_CATALOG = sv.replace_param(CATALOG, passed=False)
-"""``catalog`` beside a ``layout``: read first, for the layout's tiles."""
-LAYOUT = sv.Param(
-    "layout",
-    sv.file(_layout_path, _layout_value, "layout"),
-    required=True,
-    kind="file",
-    help="The layout: letters (9 rows of 9) or tiles, or a setup code (BS1-...).",
-)
-ALLOW = sv.Param(
-    "allow", sv.house_words, kind="file", help="House words accepted on top of the dictionary."
-)
-DICTIONARY = sv.Param(
-    "dictionary",
-    _dictionary,
-    help="An installed dictionary: en_US, hunspell:en_GB, scowl:60.",
-)
-EXPECT = sv.Param("expect_version", sv.whole(0, 10**9), help="Refuse unless the game is at N.")
-AT = sv.Param("at", _cell, required=True, help="The cell, e.g. D1.")
-PLAYER = sv.Param(
-    "player",
-    sv.text(100),
-    help="The player acting, by name or colour (default: whose turn it is).",
-)
-BY = sv.Param("by", sv.text(100), help="Who entered the step: a player's name (recorded).")
-
-
 def _seats(value: Any, ctx: sv.Ctx) -> list[str | dict[str, str]]:
     """``players``: ``["Ana:red", "Ben:blue"]``, ``"Ana:red,Ben:blue"``,
     ``[{"name": "Ana", "colour": "red"}, ...]`` or plain colours."""
@@ -770,94 +738,19 @@ def _seats(value: Any, ctx: sv.Ctx) -> list[str | dict[str, str]]:
     return [p for p in out if p]
 
 
-STEPS: dict[str, sv.Step] = {
-    "play": sv.Step(
-        "play",
-        play,
-        (sv.Param("word", _word, required=True), AT, PLAYER, ALLOW, DICTIONARY, BY, EXPECT),
-    ),
-    "bonus": sv.Step("bonus", bonus, (AT, BY, EXPECT)),
-    "skip-bonus": sv.Step("skip-bonus", skip_bonus, (BY, EXPECT)),
-    "timeout": sv.Step(
-        "timeout",
-        timeout,
-        (PLAYER, sv.Param("anyway", sv.flag, kind="flag"), ALLOW, DICTIONARY, BY, EXPECT),
-    ),
-    "undo": sv.Step("undo", undo, (BY, EXPECT)),
-    "redo": sv.Step("redo", redo, (BY, EXPECT)),
-    "hint": sv.Step(
-        "hint",
-        hint,
-        (sv.Param("min_length", sv.whole(3, 99)), ALLOW, DICTIONARY),
-    ),
-}
-"""The steps of a game (``hint`` answers and writes nothing)."""
-
-NEW = sv.Step(
-    "new",
-    new,
-    (
-        LAYOUT_CATALOG,
-        LAYOUT,
-        sv.Param(
-            "players",
-            _seats,
-            kind="list",
-            help="The players in turn order, NAME:COLOUR (Ana:red) or a colour.",
-        ),
-        sv.Param("teams", sv.flag, kind="flag"),
-        sv.Param("solo", sv.flag, kind="flag"),
-        ALLOW,
-        DICTIONARY,
-        sv.Param("force", sv.flag, kind="flag"),
-    ),
-)
-
-SHOW = sv.Step("show", show)
-
-
 def __getattr__(name: str) -> Any:
-    """``GAME``: the game on the engine (its file format and pure step),
-    imported on first use."""
+    """``GAME`` (the game on the engine: its file format and pure step) and
+    the tables of fields (``STEPS``, ``NEW``, ``SHOW``, ``QUESTIONS``), made
+    on first use."""
     if name == "GAME":
         from referee.blindspot.game import BLIND_SPOT
 
         return BLIND_SPOT
+    if name in ("STEPS", "NEW", "SHOW", "QUESTIONS"):
+        if not _built:
+            _built.update(_tables())
+        return _built[name]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-QUESTIONS: dict[str, sv.Step] = {
-    "check-word": sv.Step(
-        "check-word",
-        check_word,
-        (
-            sv.Param("word", _word, required=True),
-            LAYOUT_CATALOG,
-            LAYOUT,
-            AT,
-            sv.Param("player", _colour, choices=COLOURS),
-            sv.Param("position", sv.file(_position_path, _position_value, "position"), kind="file"),
-            sv.Param("glasses", sv.flag, kind="flag"),
-            ALLOW,
-            DICTIONARY,
-        ),
-    ),
-    "words": sv.Step(
-        "words",
-        words,
-        (
-            LAYOUT_CATALOG,
-            LAYOUT,
-            sv.Param("player", _colour, choices=COLOURS),
-            sv.Param("position", sv.file(_position_path, _position_value, "position"), kind="file"),
-            sv.Param("glasses", sv.flag, kind="flag"),
-            sv.Param("at", _cell),
-            sv.Param("min_length", sv.whole(3, 99)),
-            ALLOW,
-            DICTIONARY,
-        ),
-    ),
-}
 
 
 # -------------------------------------------------------------------- setups
@@ -1007,7 +900,7 @@ def _setup_layout_value(value: Any, ctx: sv.Ctx) -> LayoutFile:
     from referee.blindspot.formats import read_layout
     from referee.core.schema import Value
 
-    if isinstance(value, str) and SETUP_CODE.fullmatch(value.strip()):
+    if isinstance(value, str) and re.fullmatch(SETUP_CODE, value.strip()):
         return _code_layout(value, ctx)
     if not isinstance(value, dict):
         raise InputError(
@@ -1021,7 +914,7 @@ def _setup_layout_value(value: Any, ctx: sv.Ctx) -> LayoutFile:
 def _setup_layout_path(path: str, ctx: sv.Ctx) -> LayoutFile:
     from referee.blindspot.formats import load_layout
 
-    if SETUP_CODE.fullmatch(path.strip()):
+    if re.fullmatch(SETUP_CODE, path.strip()):
         return _code_layout(path, ctx)
     return load_layout(path, catalog=ctx.values.get("catalog"), tiles_known=True)
 
@@ -1046,44 +939,168 @@ def _code(value: Any, ctx: sv.Ctx) -> str:
     return sv.text(100)(value, ctx)
 
 
-SETUP_LAYOUT = sv.Param(
-    "file",
-    sv.file(_setup_layout_path, _setup_layout_value, "setup"),
-    required=True,
-    kind="file",
-    help="The setup: tiles (3 rows of 3) or letters (9 rows of 9), or a setup code (BS1-...).",
-)
+# --------------------------------------------------------------- the fields
+# Built on first use (by the web server and the Python API): the command
+# line calls the functions above with values and needs none of this.
 
-QUESTIONS.update(
-    {
-        "setup generate": sv.Step(
-            "setup generate",
-            setup_generate,
-            (
-                sv.Param(
-                    "seed",
-                    sv.whole(0, 10**18 - 1),
-                    help="Seed (a whole number of at most 18 digits); drawn at random if omitted.",
-                ),
-                sv.Param("code", _code, help="Rebuild the setup a code names (BS1-...)."),
-                CATALOG,
-            ),
+
+def _tables() -> dict[str, Any]:
+    CATALOG = sv.Param(
+        "catalog",
+        sv.file(_catalog_path, _catalog_value, "tile catalog"),
+        kind="file",
+        help="Tile catalog for 'tiles:' layouts.",
+    )
+    LAYOUT_CATALOG = sv.replace_param(CATALOG, passed=False)
+    """``catalog`` beside a ``layout``: read first, for the layout's tiles."""
+    LAYOUT = sv.Param(
+        "layout",
+        sv.file(_layout_path, _layout_value, "layout"),
+        required=True,
+        kind="file",
+        help="The layout: letters (9 rows of 9) or tiles, or a setup code (BS1-...).",
+    )
+    ALLOW = sv.Param(
+        "allow", sv.house_words, kind="file", help="House words accepted on top of the dictionary."
+    )
+    DICTIONARY = sv.Param(
+        "dictionary",
+        _dictionary,
+        help="An installed dictionary: en_US, hunspell:en_GB, scowl:60.",
+    )
+    EXPECT = sv.Param("expect_version", sv.whole(0, 10**9), help="Refuse unless the game is at N.")
+    AT = sv.Param("at", _cell, required=True, help="The cell, e.g. D1.")
+    PLAYER = sv.Param(
+        "player",
+        sv.text(100),
+        help="The player acting, by name or colour (default: whose turn it is).",
+    )
+    BY = sv.Param("by", sv.text(100), help="Who entered the step: a player's name (recorded).")
+
+    STEPS: dict[str, sv.Step] = {
+        "play": sv.Step(
+            "play",
+            play,
+            (sv.Param("word", _word, required=True), AT, PLAYER, ALLOW, DICTIONARY, BY, EXPECT),
         ),
-        "setup verify": sv.Step(
-            "setup verify",
-            setup_verify,
-            (
-                CATALOG,
-                sv.Param(
-                    "file",
-                    sv.file(_setup_path, _setup_value, "setup"),
-                    required=True,
-                    kind="file",
-                    help="The setup: tiles, letters, code, catalog, seed.",
-                ),
-            ),
+        "bonus": sv.Step("bonus", bonus, (AT, BY, EXPECT)),
+        "skip-bonus": sv.Step("skip-bonus", skip_bonus, (BY, EXPECT)),
+        "timeout": sv.Step(
+            "timeout",
+            timeout,
+            (PLAYER, sv.Param("anyway", sv.flag, kind="flag"), ALLOW, DICTIONARY, BY, EXPECT),
         ),
-        "setup code": sv.Step("setup code", setup_code, (CATALOG, SETUP_LAYOUT)),
-        "setup show": sv.Step("setup show", setup_show, (CATALOG, SETUP_LAYOUT)),
+        "undo": sv.Step("undo", undo, (BY, EXPECT)),
+        "redo": sv.Step("redo", redo, (BY, EXPECT)),
+        "hint": sv.Step(
+            "hint",
+            hint,
+            (sv.Param("min_length", sv.whole(3, 99)), ALLOW, DICTIONARY),
+        ),
     }
-)
+    """The steps of a game (``hint`` answers and writes nothing)."""
+
+    NEW = sv.Step(
+        "new",
+        new,
+        (
+            LAYOUT_CATALOG,
+            LAYOUT,
+            sv.Param(
+                "players",
+                _seats,
+                kind="list",
+                help="The players in turn order, NAME:COLOUR (Ana:red) or a colour.",
+            ),
+            sv.Param("teams", sv.flag, kind="flag"),
+            sv.Param("solo", sv.flag, kind="flag"),
+            ALLOW,
+            DICTIONARY,
+            sv.Param("force", sv.flag, kind="flag"),
+        ),
+    )
+
+    SHOW = sv.Step("show", show)
+
+    QUESTIONS: dict[str, sv.Step] = {
+        "check-word": sv.Step(
+            "check-word",
+            check_word,
+            (
+                sv.Param("word", _word, required=True),
+                LAYOUT_CATALOG,
+                LAYOUT,
+                AT,
+                sv.Param("player", _colour, choices=COLOURS),
+                sv.Param(
+                    "position", sv.file(_position_path, _position_value, "position"), kind="file"
+                ),
+                sv.Param("glasses", sv.flag, kind="flag"),
+                ALLOW,
+                DICTIONARY,
+            ),
+        ),
+        "words": sv.Step(
+            "words",
+            words,
+            (
+                LAYOUT_CATALOG,
+                LAYOUT,
+                sv.Param("player", _colour, choices=COLOURS),
+                sv.Param(
+                    "position", sv.file(_position_path, _position_value, "position"), kind="file"
+                ),
+                sv.Param("glasses", sv.flag, kind="flag"),
+                sv.Param("at", _cell),
+                sv.Param("min_length", sv.whole(3, 99)),
+                ALLOW,
+                DICTIONARY,
+            ),
+        ),
+    }
+
+    SETUP_LAYOUT = sv.Param(
+        "file",
+        sv.file(_setup_layout_path, _setup_layout_value, "setup"),
+        required=True,
+        kind="file",
+        help="The setup: tiles (3 rows of 3) or letters (9 rows of 9), or a setup code (BS1-...).",
+    )
+
+    QUESTIONS.update(
+        {
+            "setup generate": sv.Step(
+                "setup generate",
+                setup_generate,
+                (
+                    sv.Param(
+                        "seed",
+                        sv.whole(0, 10**18 - 1),
+                        help="Seed (a whole number of at most 18 digits); drawn at random if omitted.",
+                    ),
+                    sv.Param("code", _code, help="Rebuild the setup a code names (BS1-...)."),
+                    CATALOG,
+                ),
+            ),
+            "setup verify": sv.Step(
+                "setup verify",
+                setup_verify,
+                (
+                    CATALOG,
+                    sv.Param(
+                        "file",
+                        sv.file(_setup_path, _setup_value, "setup"),
+                        required=True,
+                        kind="file",
+                        help="The setup: tiles, letters, code, catalog, seed.",
+                    ),
+                ),
+            ),
+            "setup code": sv.Step("setup code", setup_code, (CATALOG, SETUP_LAYOUT)),
+            "setup show": sv.Step("setup show", setup_show, (CATALOG, SETUP_LAYOUT)),
+        }
+    )
+    return {"STEPS": STEPS, "NEW": NEW, "SHOW": SHOW, "QUESTIONS": QUESTIONS}
+
+
+_built: dict[str, Any] = {}

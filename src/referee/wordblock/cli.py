@@ -14,19 +14,20 @@ command line's options. Errors become exit 2 in one place
 from __future__ import annotations
 
 from collections.abc import MutableMapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from referee.cli import CONTEXT_SETTINGS, Command, Group, field_names
-from referee.cli.batch import batch_field, no_stdin_files, run_batch
 from referee.cli.options import F, FilePath, complete_dictionary, dictionary_options, json_option
 from referee.cli.output import echo, emit_json
 from referee.core.dictionary import Dictionary, open_dictionary, read_word_list
 from referee.core.errors import InputError, show
 from referee.core.files import write_text
-from referee.core.lru import LRU
 from referee.service import Report
+
+if TYPE_CHECKING:
+    from referee.core.lru import LRU
 from referee.wordblock import formats, render, service
 from referee.wordblock.board import Board
 from referee.wordblock.formats import load_board
@@ -157,6 +158,8 @@ def score_claim(
             raise click.UsageError("--batch reads the claims from stdin; give no WORD")
         if preview:
             raise click.UsageError("--preview scores one claim; it does not go with --batch")
+        from referee.cli.batch import no_stdin_files, run_batch
+
         no_stdin_files(defaults, ("board", "dictionary", "allow"))
         return run_batch(_Scorer(defaults).line)
     if word is None:
@@ -203,12 +206,16 @@ class _Scorer:
     as the line's field (``player``); the rules' errors as the options."""
 
     def __init__(self, defaults: dict[str, Any]) -> None:
+        from referee.core.lru import LRU
+
         self.defaults = defaults
         self.boards: LRU[str, Board] = LRU(FILES_KEPT)
         self.lexicons: LRU[tuple[str | None, str | None], Dictionary] = LRU(FILES_KEPT)
         self.answers: LRU[tuple[Any, ...], str] = LRU(ANSWERS_KEPT)
 
     def line(self, obj: dict[str, Any]) -> str:
+        from referee.cli.batch import batch_field
+
         unknown = sorted(set(obj) - {"word", *self.defaults})
         if unknown:
             raise InputError(f"unknown field {show(unknown[0])}")
@@ -228,6 +235,8 @@ class _Scorer:
     def _answer(self, fields: dict[str, Any]) -> Report:
         """One claim's report (files are read once per batch, so the same
         fields always get the same answer)."""
+        from referee.cli.batch import no_stdin_files
+
         no_stdin_files(fields, BATCH_FILES)
         board = self.boards.get(fields["board"])
         if board is None:
