@@ -20,7 +20,7 @@ from starlette.routing import Route
 
 from referee.core.errors import NotFound, RefereeError
 from referee.core.values import frozen
-from referee.serve import pages, table
+from referee.serve import pages, review, table
 from referee.serve.api import Api, Reply, error, failed
 from referee.serve.events import Hub
 from referee.serve.games import BadName, Folder, check_name
@@ -263,6 +263,7 @@ def create_app(settings: Settings) -> Guard:
         Route("/api/board.svg", code_board, methods=["GET"]),
         Route("/api/explanations", explanations, methods=["GET"]),
         *table.routes(folder),  # the table's catalogs and words (referee.serve.table)
+        *review.routes(folder),  # a game's review and card, the folder's stats
         Route("/api/{route:path}", question, methods=["POST"]),
         Route("/api/{route:path}", not_found, methods=["GET"]),
     ]

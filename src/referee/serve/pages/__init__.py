@@ -32,6 +32,7 @@ STATIC = {
     "outofsight.js": "text/javascript; charset=utf-8",
     "spotit.js": "text/javascript; charset=utf-8",
     "check.js": "text/javascript; charset=utf-8",
+    "stats.js": "text/javascript; charset=utf-8",
 }
 
 
@@ -149,6 +150,17 @@ def spotit(request: Request) -> Response:
         title="Spot it!",
         main=_read("spotit.html"),
         initial={"games": games},
+    )
+
+
+def stats(request: Request) -> Response:
+    """``/stats``: the games folder's stats (the page asks ``GET /api/stats``)."""
+    return render(
+        request,
+        page="stats",
+        title="Stats",
+        main=_read("stats.html"),
+        initial={"titles": dict(TITLES)},
     )
 
 

@@ -157,6 +157,88 @@ const R = (() => {
     return typeof a === "string" && typeof b === "string" && a.toLowerCase() === b.toLowerCase();
   }
 
+  /* A review document (GET /api/games/NAME/review) as tables: turn by turn
+     (Blind Spot, Word Block) or frame by frame (Out of Sight), then the
+     totals per player and what was searched. */
+  function signed(n) { return (n > 0 ? "+" : n < 0 ? "−" : "") + Math.abs(n); }
+  function upper(w) { return String(w || "").toUpperCase(); }
+
+  /* A table: a cell is a text, or a list of lines (the last one of a list
+     in small print when it starts with "~"). */
+  function cell(c) {
+    if (!Array.isArray(c)) return [String(c)];
+    return c.filter((line) => line).map((line) => line.startsWith("~")
+      ? el("small", { class: "line", text: line.slice(1) }) : el("span", { class: "line", text: line }));
+  }
+  function grid(caption, heads, rows) {
+    return el("table", { class: "pad review-table" }, el("caption", { text: caption }),
+      el("thead", {}, el("tr", {}, heads.map((h) => el("th", { scope: "col", text: h })))),
+      el("tbody", {}, rows.map((cells) => el("tr", {}, cells.map((c, i) => i === 0
+        ? el("th", { scope: "row" }, cell(c)) : el("td", {}, cell(c)))))));
+  }
+
+  function bsPlay(p) { return upper(p.word) + " at " + p.at + (p.bonus ? " (bonus)" : ""); }
+  function wbClaim(c) { return upper(c.word) + " " + signed(c.net); }
+  function wbMove(m) { return (m.from || "reserve") + "→" + m.to + " (opens " + upper(m.word) + " " + signed(m.opens) + ")"; }
+  function pile(set) {
+    const parts = Object.entries(set || {}).map(([colour, n]) => colour + " " + n);
+    return parts.length ? parts.join(", ") : "nothing";
+  }
+
+  function bestPlayText(doc) {
+    const b = doc.best_play;
+    if (!b) return "none";
+    if (doc.game === "blindspot") return b.player + ": " + upper(b.word) + " at " + b.at + " (turn " + b.turn + ")";
+    if (doc.game === "wordblock") return b.player + ": " + upper(b.word) + " " + signed(b.net) + " (turn " + b.turn + ")";
+    return b.player + ": " + b.points + " points in frame " + b.frame;
+  }
+
+  function reviewNodes(doc) {
+    const out = [el("p", { class: "best-play" }, el("b", { text: "Best play: " }), bestPlayText(doc))];
+    if (doc.game === "blindspot") {
+      out.push(grid("Turn by turn", ["Turn", "Player", "Played", "Best allowed"], (doc.turns || []).map((t) => [
+        String(t.turn), t.player,
+        t.timeout ? "timeout" + (t.missed ? " (missed)" : "") : bsPlay(t.played),
+        (t.best || []).length ? [t.best.map(bsPlay).join(", "), "~" + t.count + " legal plays"] : "no legal play",
+      ])));
+      out.push(grid("Totals", ["Player", "Plays", "Letters, on average", "Best missed"], (doc.totals || []).map((t) => [
+        t.player, t.plays + (t.timeouts ? " (" + t.timeouts + " timeouts, " + t.missed + " missed)" : ""),
+        (t.average_length ?? "–") + " against " + (t.average_best_length ?? "–") + " at best",
+        t.best_missed ? upper(t.best_missed.word) + " at " + t.best_missed.at + " (turn " + t.best_missed.turn + ")" : "none",
+      ])));
+    } else if (doc.game === "wordblock") {
+      out.push(grid("Turn by turn", ["Turn", "Player", "Played", "Best allowed"], (doc.turns || []).map((t) => {
+        const m = t.block_move;
+        const claim = t.claim ? wbClaim(t.claim) + (t.claim.valid ? "" : " (refused)") : "no claim";
+        const best = (t.best || []).length ? t.best.map(wbClaim).join(", ") : "no claim";
+        const played = [claim, m && m.played ? "block " + wbMove(m.played) : ""];
+        const moves = m && m.best ? ["block " + wbMove(m.best), "~" + m.tried + " of " + m.candidates
+          + " block moves tried" + (m.cut_short ? ": cut short" : "")] : [];
+        return [String(t.turn), t.player, played, [best, ...moves]];
+      })));
+      out.push(grid("Totals", ["Player", "Claims", "Net gain", "Best missed"], (doc.totals || []).map((t) => [
+        t.player, String(t.claims), signed(t.net) + " against " + signed(t.best_net) + " at best",
+        t.best_missed ? upper(t.best_missed.word) + " " + signed(t.best_missed.net) + " (turn " + t.best_missed.turn + ")" : "none",
+      ])));
+    } else {
+      for (const p of doc.players_review || []) {
+        out.push(grid(p.player + ": " + p.points + " points, " + p.best_points + " at best (" + p.left + " left on the table)",
+          ["Frame", "As organised", "At best"], (p.frames || []).map((f) => [
+            String(f.frame),
+            f.played.points + " (saved " + pile(f.played.saved) + ")",
+            f.best.points + " (saved " + pile(f.best.saved) + ")",
+          ])));
+      }
+      out.push(grid("Totals", ["Player", "Points", "At best", "Left on the table"], (doc.totals || []).map((t) => [
+        t.player, String(t.points), String(t.best_points), String(t.left),
+      ])));
+    }
+    const cut = doc.cut_short || [];
+    out.push(el("p", { class: "hint small" }, "Searched: " + doc.search + "."
+      + (cut.length ? " Cut short: " + (doc.game === "outofsight" ? "" : "turns ") + cut.join(", ") + "." : "")));
+    return out;
+  }
+
   /* The table around a game page: "I am", the headline, the activity log,
      Undo (confirmed) and Redo, game over with the ranking. The page's own
      render(state) draws the rest; nothing here knows a game's rules: the
@@ -227,11 +309,34 @@ const R = (() => {
       }));
     }
 
-    function drawUndo() {
-      const show = state.show || {};
-      const watching = !state.me;
-      $("#undo").hidden = watching || show.undo === null;
-      $("#redo").hidden = watching || !show.redo;
+    /* After the game: the review and the result card, asked for once per
+       version of a game that is over (the server keeps them per version). */
+    let reviewed = null;
+    async function drawReview(over) {
+      const box = $("#review");
+      if (!box) return;
+      box.hidden = !over;
+      if (!over || reviewed === state.version) return;
+      const version = state.version;
+      reviewed = version;
+      const base = "/api/games/" + encodeURIComponent(name);
+      const said = $("#review-said");
+      said.hidden = false;
+      said.textContent = "Reviewing the game…";
+      const r = await api("GET", base + "/review");
+      if (version !== state.version) return;  // a newer version is asked for by its own draw
+      if (!r.ok) { said.textContent = "No review: " + errorText(r); return; }
+      said.hidden = true;
+      said.textContent = "";
+      $("#review-body").replaceChildren(...reviewNodes(r.data));
+      const src = base + "/card.svg?v=" + version;
+      const img = $("#result-card");
+      img.src = src;
+      img.hidden = false;
+      const link = $("#result-card-link");
+      link.href = src;
+      link.setAttribute("download", name + "-result.svg");
+      link.hidden = false;
     }
 
     function draw() {
@@ -242,6 +347,14 @@ const R = (() => {
       drawActivity();
       drawUndo();
       drawOver();
+      drawReview(!!state.show.over);
+    }
+
+    function drawUndo() {
+      const show = state.show || {};
+      const watching = !state.me;
+      $("#undo").hidden = watching || show.undo === null;
+      $("#redo").hidden = watching || !show.redo;
     }
 
     async function refresh() {
