@@ -67,8 +67,13 @@ def same(text: str) -> None:
     assert fast == strict
     if isinstance(strict, dict) and "history" in strict:
         assert fast["history"].lines == strict["history"].lines
+        firsts: set[int] = set()
         for a, b in zip(fast["history"], strict["history"], strict=True):
-            assert a == b and getattr(a, "lines", None) == getattr(b, "lines", None)
+            assert a == b
+            if id(a) in firsts:
+                continue  # a repeated line is its first entry again (read once)
+            firsts.add(id(a))
+            assert getattr(a, "lines", None) == getattr(b, "lines", None)
             assert getattr(a, "line", None) == getattr(b, "line", None)
 
 
@@ -84,8 +89,9 @@ def test_hostile_lines_read_the_same(lines: list[str]) -> None:
     same(HEAD + "history:\n" + "".join(line + "\n" for line in lines))
 
 
-def test_repeated_lines_share_their_action_and_keep_their_line() -> None:
+def test_repeated_lines_are_one_entry_on_each_line() -> None:
     text = HEAD + "history:\n" + '- {"action": "undo"}\n' * 3
     data = engine.read_document(text, "g.yaml")
-    assert [item.line for item in data["history"]] == [6, 7, 8]
+    assert data["history"].lines == [6, 7, 8]
+    assert len({id(item) for item in data["history"]}) == 1
     assert data == parse_document(text, "g.yaml", "game")

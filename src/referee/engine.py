@@ -313,9 +313,13 @@ def _read_actions(game: Game[S, St, A], items: Sequence[Value]) -> Iterator[A]:
         action = known.get(text)
         if action is None:
             action = game.read_action(item)
-            if len(known) < 4096:
+            if len(known) < REPEATS:
                 known[text] = action
         yield action
+
+
+REPEATS = 4096
+"""Distinct history lines read once each however often they repeat."""
 
 
 def text(game: Game[S, St, A], log: Log[S, A]) -> str:
@@ -402,12 +406,22 @@ _LINE_START = b'- {"'
 
 _HISTORY = "\nhistory:\n"
 
-_UNUSUAL = re.compile(
-    "[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]"
+_CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f]")
+"""Control characters (tab and carriage return too): YAML and JSON read them
+differently, so a history with any goes to the strict reader."""
+
+_UNUSUAL = frozenset(
+    [*map(chr, range(0x7F, 0xA0)), "\u2028", "\u2029", "\ufeff", "\ufffe", "\uffff"]
 )
-"""Characters YAML reads otherwise than JSON (non-printable ones, and NEL or
-U+2028 that YAML takes for line breaks): a history with any is read by the
-strict reader."""
+"""Characters beyond ASCII that YAML reads otherwise than JSON (non-printable
+ones, and NEL or U+2028 that YAML takes for line breaks)."""
+
+
+def _unusual(body: str) -> bool:
+    """Whether the history holds a character the strict reader reads otherwise."""
+    if _CONTROL.search(body):
+        return True
+    return not body.isascii() and not _UNUSUAL.isdisjoint(body)
 
 
 def read_document(text: str, name: str) -> dict[str, Any]:
@@ -435,7 +449,7 @@ def _fast_document(text: str, name: str) -> dict[str, Any] | None:
     lines = body.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
-    if not lines or len(lines) > MAX_HISTORY or "\\" in body or _UNUSUAL.search(body):
+    if not lines or len(lines) > MAX_HISTORY or "\\" in body or _unusual(body):
         return None
     first = text.count("\n", 0, at) + 3  # the line of the first action (1-based)
     items = YamlList()
@@ -446,14 +460,10 @@ def _fast_document(text: str, name: str) -> dict[str, Any] | None:
             item = _fast_item(line, n)
             if item is None:
                 return None
-        elif len(seen) < 4096:
-            item = _copy_item(item, n)
-        else:
-            item = _fast_item(line, n)
-            if item is None:
-                return None
-        if len(seen) < 4096:
-            seen.setdefault(line, item)
+            if len(seen) < REPEATS:
+                seen[line] = item
+        # else: the same text, the same entry (its action is read once, at
+        # its first line: see _read_actions, which keeps as many)
         items.append(item)
         items.lines.append(n)
     items.line = first
@@ -492,23 +502,6 @@ def _fast_item(line: str, n: int) -> Any:
             value.lines = [n] * len(value)
         out[key] = value
         out.lines[key] = n
-    return out
-
-
-def _copy_item(item: Any, n: int) -> Any:
-    """The same action on another line (its values are shared: immutable)."""
-    from referee.core.schema import YamlList, YamlMap
-
-    out = YamlMap(item)
-    out.line = n
-    out.text = item.text  # type: ignore[attr-defined]
-    out.lines = dict.fromkeys(item, n)
-    for key, value in item.items():
-        if isinstance(value, YamlList):
-            copy = YamlList(value)
-            copy.line = n
-            copy.lines = [n] * len(copy)
-            out[key] = copy
     return out
 
 
