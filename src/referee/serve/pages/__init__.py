@@ -74,6 +74,22 @@ def render(
     return HTMLResponse(html, status, headers={"Cache-Control": "no-store"})
 
 
+@cache
+def dictionaries() -> list[str]:
+    """The dictionary names the new-game form offers: every enchant dictionary
+    and SCOWL list installed here (asked once: the installed set is fixed)."""
+    names: list[str] = []
+    try:
+        from referee.core import scowl
+        from referee.core.dictionary import available_dictionaries
+
+        names += [f"{provider}:{tag}" for tag, provider in available_dictionaries()]
+        names += [f"scowl:{spec.name}" for spec, _ in scowl.available()]
+    except Exception:  # no enchant here: the form offers the default only
+        pass
+    return names
+
+
 def home(games: Any, request: Request) -> Response:
     rows = json.loads(games.body) if games.status == 200 else []
     items = []
@@ -89,7 +105,13 @@ def home(games: Any, request: Request) -> Response:
         )
     listing = "\n".join(items) or '<li class="empty">No games yet: start one below.</li>'
     main = Template(_read("home.html")).substitute(games=listing)
-    return render(request, page="home", title="Games", main=main, initial={"games": rows})
+    return render(
+        request,
+        page="home",
+        title="Games",
+        main=main,
+        initial={"games": rows, "dictionaries": dictionaries()},
+    )
 
 
 def game(request: Request, name: str, kind: str, shown: Any, board: Any) -> Response:

@@ -26,7 +26,49 @@
     const list = names().map((p) => p.split(":")[0].trim());
     first.replaceChildren(el("option", { value: "", text: "the first listed" }), ...list.map((p) => el("option", { value: p, text: p })));
     if (list.includes(keep)) first.value = keep;
+    rounds = [];
+    drawRolls(list);
   });
+
+  // Word Block: the game's dictionary (the names installed here) and the series
+  $("#new-dictionary").append(...(R.initial.dictionaries || []).map((n) => el("option", { value: n, text: n })));
+  function drawSeries(games) {
+    const box = $("#series-games");
+    const ticked = new Set(R.$$("#series-games input:checked").map((i) => i.value));
+    const earlier = (games || []).filter((g) => g.game === "wordblock" && !g.corrupt);
+    if (box.dataset.games === earlier.map((g) => g.name).join("\n")) return;
+    box.dataset.games = earlier.map((g) => g.name).join("\n");
+    box.replaceChildren(...earlier.map((g) => el("label", { class: "check" },
+      el("input", { type: "checkbox", value: g.name, checked: ticked.has(g.name) }), " " + g.name)));
+    $("#series-hint").textContent = earlier.length ? "Tick the earlier games of the series: their words cannot be claimed again."
+      : "No earlier Word Block games in this folder: this game starts a series.";
+  }
+  drawSeries(R.initial.games);
+
+  // Out of Sight: the roll-off, a number per player tapped (1 to 18: three dice);
+  // after a tie only the tied roll again, and every round is sent
+  let rounds = [];   // the rounds rolled so far (each {player: number})
+  let rolling = [];  // who rolls now
+  function drawRolls(list) {
+    rolling = list;
+    $("#roll-pickers").replaceChildren(...list.map((p) => el("label", {}, p + "'s roll",
+      el("select", { "data-player": p }, el("option", { value: "", text: "not rolled" }),
+        Array.from({ length: 18 }, (_, i) => el("option", { value: String(i + 1), text: String(i + 1) }))))));
+    $("#roll-legend").textContent = rounds.length ? "Roll again: the tied players' rolls" : "Roll for first: each player's roll";
+  }
+  $("#new-roll").addEventListener("change", () => {
+    const on = $("#new-roll").checked;
+    $("#roll-box").hidden = !on;
+    $("#new-first").disabled = on && kind.value === "outofsight";
+    if (on && !rolling.length) drawRolls(names());
+  });
+  kind.addEventListener("change", () => { $("#new-first").disabled = $("#new-roll").checked && kind.value === "outofsight"; });
+
+  /* "re-roll: Ana and Cy tied on 5": the tied players, or null. */
+  function tiedIn(message) {
+    const m = /re-roll:\s*(.+?)\s+tied on\s+(\d+)/.exec(String(message || ""));
+    return m ? [m[1].split(/\s*,\s*|\s+and\s+/).filter(Boolean), m[2]] : null;
+  }
 
   // Blind Spot: where the board comes from
   function boardFrom() { return document.querySelector('input[name="board"]:checked').value; }
@@ -137,6 +179,17 @@
       if (!(await layout(body, err))) return;
     } else if (game === "wordblock") {
       body.players = list;
+      body.judging = $("#new-judging").value;
+      if ($("#new-dictionary").value) body.dictionary = $("#new-dictionary").value;
+      const allow = $("#new-allow").value.split(/[\s,;]+/).map((w) => w.trim().toLowerCase()).filter(Boolean);
+      if (allow.length) body.allow = allow;
+      const series = [];
+      for (const pick of R.$$("#series-games input:checked")) {
+        const s = await api("GET", "/api/games/" + encodeURIComponent(pick.value));
+        if (!s.ok) { err("Series: " + pick.value + ": " + errorText(s)); return; }
+        series.push({ game: pick.value, words: s.data.claimed || [] });
+      }
+      if (series.length) body.series = series;
       const grid = $("#new-grid").value.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
       if (grid.length) body.grid = grid.join(",");
       if ($("#new-values").value) body.values = $("#new-values").value;
@@ -146,16 +199,36 @@
     } else {
       body.players = list;
       body.mode = $("#new-oosmode").value;
-      if ($("#new-first").value) body.first = $("#new-first").value;
+      if ($("#new-younger").checked) body.variant = "younger";
+      if ($("#new-roll").checked) {
+        const round = {};
+        const missing = [];
+        R.$$("#roll-pickers select").forEach((s) => { if (s.value) round[s.dataset.player] = Number(s.value); else missing.push(s.dataset.player); });
+        if (missing.length) { err("Roll for first: tap " + missing.join(" and ") + "'s roll."); return; }
+        body.roll = rounds.concat([round]);
+      } else if ($("#new-first").value) body.first = $("#new-first").value;
     }
     const r = await api("POST", "/api/games", body);
     if (r.status === 201) {
       location.href = "/games/" + encodeURIComponent(body.name);
     } else {
       const d = r.data || {};
-      err(d.error ? errorText(r) : R.answerText(r)[1] || errorText(r));
+      const tied = body.roll && d.error ? tiedIn(d.error.message) : null;
+      if (tied) {
+        rounds = body.roll;
+        drawRolls(tied[0]);
+        err(tied[0].join(" and ") + " tied on " + tied[1] + ": they roll again. Tap their new rolls, then start the game.");
+        return;
+      }
+      err(d.error ? words(errorText(r)) : R.answerText(r)[1] || errorText(r));
     }
   });
+
+  /* The fields the shared wording does not name yet. */
+  function words(text) {
+    const label = { judging: "Judging", dictionary: "Dictionary", allow: "House words", series: "Series", roll: "Roll for first", variant: "Younger players' game" };
+    return text.replace(/^([A-Za-z]+)((?:\.[a-z_]+|\[\d+\])*):\s+/, (all, f) => label[f.toLowerCase()] ? label[f.toLowerCase()] + ": " : all);
+  }
 
   // the list stays current while the page is open
   setInterval(async () => {
@@ -168,5 +241,6 @@
       el("span", { class: "kind", text: { blindspot: "Blind Spot", wordblock: "Word Block", outofsight: "Out of Sight" }[g.game] }),
       el("span", { class: "meta", text: g.players.join(", ") + (g.over ? " · over" : g.turn ? " · turn: " + g.turn : "") }))));
     if (items.length) ul.replaceChildren(...items);
+    drawSeries(r.data);
   }, 4000);
 })();

@@ -81,12 +81,14 @@
     const headline = over ? "Game over: " + ((show.winners || []).join(" and ") || "—") + " win" + ((show.winners || []).length === 1 ? "s" : "")
       : now ? "Turn: " + now : "Frame " + (played + 1) + " of " + FRAMES;
     $("#status").replaceChildren(el("div", { class: "turn", id: "headline", text: headline }),
-      el("div", { class: "hint", text: (show.mode ? show.mode + " game" : "") + (over ? "" : " · frame " + (played + 1) + " of " + FRAMES + (now ? ", turn " + show.box + " of " + TURNS + " · Time Keeper: " + show.time_keeper : "")) }));
+      el("div", { class: "hint", text: (show.mode ? show.mode + " game" : "") + (show.variant === "younger" ? " · younger players' game" : "") + (over ? "" : " · frame " + (played + 1) + " of " + FRAMES + (now ? ", turn " + show.box + " of " + TURNS + " · Time Keeper: " + show.time_keeper : "")) }));
     $("#turn-title").textContent = now ? "Record " + now + "'s turn" : "Record the turn";
     $("#keeper-name").textContent = show.time_keeper && !over ? "(" + show.time_keeper + ")" : "";
     $("#turn-step").hidden = !t.offered("turn");
     $("#frame-step").hidden = !t.myTurn();
     $("#timer-card").hidden = !!over;
+    // no Doubles card in the younger players' game
+    $("#turn-doubles").closest("label").hidden = show.variant === "younger";
     const pad = $("#colour-pad");
     const list = colours(show);
     if (pad.dataset.colours !== list.join(",")) {
@@ -111,7 +113,10 @@
     R.$$("#number-pad .key").forEach((k) => { k.disabled = colour === null; });
     $("#turn-stop").setAttribute("aria-pressed", outcome === "stop" ? "true" : "false");
     $("#turn-time").setAttribute("aria-pressed", outcome === "time" ? "true" : "false");
-    $("#outcome-said").textContent = outcome === "stop" ? "Stop: the cards go to the bank." : outcome === "time" ? "Time: the cards are lost to the discard pile."
+    const younger = !!(game && game.state.show && game.state.show.variant === "younger");
+    $("#outcome-said").textContent = younger ? (outcome === "stop" ? "Stop: the cards go to the bank." : outcome === "time" ? "Time: the cards are kept all the same (younger players' game)."
+      : "Tap how the turn ended: Stop or Time (the cards are kept either way).")
+      : outcome === "stop" ? "Stop: the cards go to the bank." : outcome === "time" ? "Time: the cards are lost to the discard pile."
       : "Tap how the turn ended: Stop (banked) or Time (lost).";
   }
   for (let n = 1; n <= 18; n++) {
@@ -145,10 +150,14 @@
   function showTimer() {
     const box = $("#timer");
     const s = timerState;
-    const mine = keeper();
-    $("#timer-buttons").hidden = !mine;
     const show = game && game.state.show;
-    $("#timer-hint").textContent = mine ? "You keep time: only this phone shows the sand." : show && show.time_keeper ? show.time_keeper + " keeps time." : "";
+    const keeps = keeper();
+    $("#timer-buttons").hidden = !keeps;
+    // the younger players' game uncovers the timer: every phone shows the sand
+    const uncovered = !!(show && show.timer_visible);
+    const mine = keeps || uncovered;
+    $("#timer-hint").textContent = keeps ? (uncovered ? "You keep time: the timer is shown to everyone." : "You keep time: only this phone shows the sand.")
+      : show && show.time_keeper ? show.time_keeper + " keeps time." + (uncovered ? " The timer is shown to everyone." : "") : "";
     if (!s) { box.textContent = "ready"; box.className = "timer"; box.dataset.phase = "ready"; return; }
     box.className = "timer " + s.phase;
     if (s.phase === "running") {

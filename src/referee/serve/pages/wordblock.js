@@ -117,7 +117,9 @@
         p + " " + ((show.totals || {})[p] ?? 0)))),
       el("div", { class: "hint", text: [lead && !show.over ? "leading: " + lead : "",
         show.hands && show.turn ? show.turn + " holds " + show.hands[show.turn] : "",
-        show.draw_pile !== undefined ? "draw pile " + show.draw_pile : ""].filter(Boolean).join(" · ") }));
+        show.draw_pile !== undefined ? "draw pile " + show.draw_pile : "",
+        show.judging === "strict" ? "strict judging" : show.judging === "challenge" ? "words judged by challenge" : "",
+        (show.series || []).length ? "series: after " + show.series.join(", ") : ""].filter(Boolean).join(" · ") }));
     const before = ["place-step", "claim-step", "block-step", "end-step"].map((id) => $("#" + id).hidden);
     $("#place-step").hidden = !t.offered("place");
     $("#claim-step").hidden = !t.offered("claim");
@@ -177,12 +179,16 @@
     const body = Object.assign(claimBody(), { board: game.state.show.board, player: game.state.show.turn || game.state.me });
     const box = $("#claim-points");
     if (!body.word) { verdict(box, "no", "Type the word first.", ""); return; }
+    // judged by challenge: the walk scored, the word not looked up (nobody may know before the claim)
+    const byChallenge = game.state.show.judging === "challenge";
+    if (byChallenge) { delete body.challenged_by; body.preview = true; }
     const r = await R.api("POST", "/api/score-claim", body);
     if (!r.ok) { verdict(box, "no", "✘ cannot score it", R.errorText(r)); return; }
     const d = r.data;
     const pts = Object.entries(d.points || {}).map(([p, n]) => p + " " + (n > 0 ? "+" : "") + n).join(", ");
     if (d.valid) {
-      verdict(box, "info", String(d.word).toUpperCase() + ": " + (pts || "no points"), "walk " + (d.path || []).join(" ") + (d.discard && d.discard.length ? " · discard " + d.discard.join(" ") : ""));
+      verdict(box, "info", String(d.word).toUpperCase() + ": " + (pts || "no points"), "walk " + (d.path || []).join(" ") + (d.discard && d.discard.length ? " · discard " + d.discard.join(" ") : "")
+        + (byChallenge && $("#claim-challenger").value ? " · if the challenge fails, " + $("#claim-challenger").value + " loses 5; if it is upheld, the claimer loses 5" : ""));
       $("#claim-confirm").disabled = false;
     } else {
       verdict(box, "no", "✘ " + String(d.word).toUpperCase() + " would be refused" + (pts ? " (" + pts + ")" : ""), d.explanation ? R.plain(d.explanation) : R.explain(d.reason));
