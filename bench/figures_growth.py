@@ -102,13 +102,16 @@ def _measure(kind: str, runs: int) -> dict[str, Any]:
             for n in LENGTHS:
                 path = str(files[n])
                 step = [*act[:3], path, *act[4:]] if r % 2 == 0 else [*undo[:3], path]
-                before = os.path.getsize(path)
+                before = os.stat(path)
                 spent = _run(step)
                 show = _run([act[0], "game", "show", path, "--json"])
+                after = os.stat(path)
+                # appended in place (the same file), or written whole (a new one)
+                same = (after.st_ino, after.st_dev) == (before.st_ino, before.st_dev)
                 if r >= 2:  # two warm-up rounds
                     acts[n].append(spent)
                     shows[n].append(show)
-                    written[n].append(os.path.getsize(path) - before)
+                    written[n].append(after.st_size - before.st_size if same else after.st_size)
         return {
             "act": {n: statistics.median(v) for n, v in acts.items()},
             "show": {n: statistics.median(v) for n, v in shows.items()},

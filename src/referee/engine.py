@@ -363,7 +363,8 @@ class _Memo:
     """The file's exact bytes."""
     game: Any  # Replayed[S, St, A] of the game named in the key
     canonical: bool
-    """``data`` is exactly :func:`text` of the log (so a new action is one line more)."""
+    """``data`` ends with a history in the engine's own form, whole (so a new
+    action is one line more)."""
 
 
 _memos: OrderedDict[tuple[str, str], _Memo] = OrderedDict()
@@ -542,21 +543,35 @@ def torn(raw: bytes) -> int:
 def _understand(
     game: Game[S, St, A], path: str, real: str, raw: bytes
 ) -> tuple[Replayed[S, St, A], bool]:
-    """The game these bytes of the file hold, and whether they are canonical:
-    from the memo if they are the bytes last seen, else parsed and replayed."""
+    """The game these bytes of the file hold, and whether one more action
+    may be appended to them as one line (the history in the engine's own
+    form): from the memo if they are the bytes last seen, else parsed and
+    replayed."""
     from referee.core.files import decode_text
 
     memo = _recall(game, real, raw)
     if memo is not None:
         replayed: Replayed[S, St, A] = memo.game
         return replayed, memo.canonical
+    from referee.core.files import parse_document
+
     name = display_name(path)
     whole = raw[: torn(raw)]
-    data = read_document(decode_text(whole, name, "game"), name)
+    text_ = decode_text(whole, name, "game")
+    fast = _fast_document(text_, name)
+    data = fast if fast is not None else parse_document(text_, name, "game")
+    # One more action can be appended as one more line when the history is
+    # already in the engine's form, whole, and of this release's format.
+    appendable = (
+        fast is not None
+        and len(whole) == len(raw)
+        and raw.endswith(b"\n")
+        and data.get("format") == FORMAT
+    )
     with reading(path):
         replayed = replay(game, parse(game, data))
-    _remember(game, real, _Memo(raw, replayed, canonical=False))
-    return replayed, False
+    _remember(game, real, _Memo(raw, replayed, canonical=appendable))
+    return replayed, appendable
 
 
 def _advance(
@@ -656,7 +671,7 @@ def _lock(fd: int, name: str) -> None:
                     f"{LOCK_WAIT:g} s; nothing was written, try again"
                 ) from None
             time.sleep(pause)
-            pause = min(pause * 2, 0.05)
+            pause = min(pause * 2, 0.005)  # short: a waiter polling slowly loses the lock to others
 
 
 @contextlib.contextmanager
