@@ -5,7 +5,8 @@ Out of Sight's roll-off with a tie and a re-roll, and the younger players'
 game, whose timer every phone shows. A real ``referee serve``, headless
 Chromium phones, every control found by its accessible name.
 
-Run by ``.ci/run`` (``-m "browser or server"``)."""
+The browser tests run by ``.ci/run`` (``-m "browser or server"``); the
+in-process API tests at the end run with the unit tests."""
 
 from __future__ import annotations
 
@@ -17,7 +18,9 @@ from typing import Any
 
 import pytest
 import yaml
+from starlette.testclient import TestClient
 
+from referee.serve.app import Settings, create_app
 from serve_helpers import (
     Server,
     axe_violations,
@@ -29,8 +32,6 @@ from serve_helpers import (
     quit_chrome,
     serving,
 )
-
-pytestmark = [pytest.mark.browser, pytest.mark.process]
 
 WAIT = 10.0
 OPENING: list[tuple[str, str, dict[str, Any]]] = [
@@ -209,6 +210,8 @@ def claim(phone: Any, word: str, walk: list[str], challenger: str | None = None)
 # -------------------------------------------------------------- Word Block
 
 
+@pytest.mark.browser
+@pytest.mark.process
 def test_wordblock_unchallenged_bluff_scores_and_the_preview_tells_nothing(
     server: Server, phones: Callable[[], Any]
 ) -> None:
@@ -245,6 +248,8 @@ def test_wordblock_unchallenged_bluff_scores_and_the_preview_tells_nothing(
     assert axe_violations(ben) == []
 
 
+@pytest.mark.browser
+@pytest.mark.process
 def test_wordblock_the_same_bluff_challenged_costs_the_claimer_5(
     server: Server, phones: Callable[[], Any]
 ) -> None:
@@ -265,6 +270,8 @@ def test_wordblock_the_same_bluff_challenged_costs_the_claimer_5(
     assert (last["word"], last["challenged_by"]) == ("stae", "Ana")
 
 
+@pytest.mark.browser
+@pytest.mark.process
 def test_wordblock_series_picked_on_the_form_refuses_an_earlier_word(
     server: Server, phones: Callable[[], Any]
 ) -> None:
@@ -298,6 +305,8 @@ def test_wordblock_series_picked_on_the_form_refuses_an_earlier_word(
 # ------------------------------------------------------------ Out of Sight
 
 
+@pytest.mark.browser
+@pytest.mark.process
 def test_outofsight_roll_off_with_a_tie_and_a_re_roll(
     server: Server, phones: Callable[[], Any]
 ) -> None:
@@ -332,6 +341,8 @@ def test_outofsight_roll_off_with_a_tie_and_a_re_roll(
     headline(ana, "Turn: Cy")
 
 
+@pytest.mark.browser
+@pytest.mark.process
 def test_outofsight_younger_game_shows_the_timer_on_both_phones(
     server: Server, phones: Callable[[], Any]
 ) -> None:
@@ -367,3 +378,94 @@ def test_outofsight_younger_game_shows_the_timer_on_both_phones(
     press(phone_of[keeper], "Stop!")
     wait_until(lambda: "Stop ·" in text_of(other, "#timer"), "Stop with the time left")
     assert axe_violations(other) == []
+
+
+# ------------------------------------------------ in process (the form's API)
+
+TIED = re.compile(r"re-roll:\s*(.+?)\s+tied on\s+(\d+)")
+"""The pattern home.js reads a tie with (the tied players, the roll)."""
+
+
+@pytest.fixture
+def client(tmp_path: Any) -> Iterator[TestClient]:
+    with TestClient(
+        create_app(Settings(str(tmp_path / "games"))), base_url="http://127.0.0.1"
+    ) as c:
+        yield c
+
+
+def initial_of(html: str) -> dict[str, Any]:
+    found = re.search(r'<script type="application/json" id="initial">(.*?)</script>', html, re.S)
+    assert found, "no initial JSON"
+    return dict(json.loads(found.group(1)))
+
+
+def test_home_offers_the_installed_dictionaries_and_a_game_keeps_one(client: TestClient) -> None:
+    from referee.core.dictionary import available_dictionaries
+
+    r = client.get("/")
+    assert r.status_code == 200
+    for control in ("new-judging", "new-dictionary", "new-allow", "new-series", "new-roll"):
+        assert f'id="{control}"' in r.text
+    offered = initial_of(r.text)["dictionaries"]
+    installed = [f"{p}:{t}" for t, p in available_dictionaries()]
+    assert offered[: len(installed)] == installed
+    assert installed, "no enchant dictionary here: scripts/setup installs aspell-en"
+    body = {"name": "kept", "game": "wordblock", "players": ["Ana", "Ben"]}
+    body |= {"grid": "s,h,a,e", "values": "asteroid", "dictionary": installed[-1]}
+    body |= {"allow": ["qi"], "judging": "strict"}
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 201, r.text
+    doc = client.get("/api/games/kept").json()
+    assert doc["judging"] == "strict" and doc["dictionary"] is not None
+
+
+def test_the_preview_the_page_sends_judges_nothing(client: TestClient) -> None:
+    """Under challenge judging the page's preview scores the walk of a
+    non-word and says nothing of the dictionary; without ``preview`` (a
+    strict game's check) the same claim is refused as no word."""
+    body = {"name": "quiet", "game": "wordblock", "players": ["Ana", "Ben"], "first": "Ben"}
+    r = client.post("/api/games", json=body | {"grid": "s,h,a,e", "values": "asteroid"})
+    assert r.status_code == 201, r.text
+    for who, action, fields in OPENING:
+        r = client.post("/api/games/quiet/actions", json={"action": action, "by": who, **fields})
+        assert r.status_code == 200, r.text
+    show = client.get("/api/games/quiet").json()
+    assert show["judging"] == "challenge"
+    ask = {"word": BLUFF[0], "path": BLUFF[1], "board": show["board"], "player": "Ben"}
+    seen = client.post("/api/score-claim", json=ask | {"preview": True}).json()
+    assert seen["valid"] is True and seen["points"] == {"Ben": 17}
+    assert seen["dictionary"] is None and seen["reason"] is None and seen["preview"] is True
+    judged = client.post("/api/score-claim", json=ask).json()
+    assert judged["valid"] is False and judged["reason"] == "not-in-dictionary"
+
+
+@pytest.mark.parametrize(
+    ("rolls", "tied"),
+    [
+        (["Ana=5,Ben=3,Cy=5"], ["Ana", "Cy"]),
+        (["Ana=6,Ben=6,Cy=6"], ["Ana", "Ben", "Cy"]),
+        (["Ana=6,Ben=6,Cy=1", "Ana=2,Ben=2"], ["Ana", "Ben"]),
+    ],
+)
+def test_a_tied_roll_off_names_who_rolls_again(
+    client: TestClient, rolls: list[str], tied: list[str]
+) -> None:
+    """The refusal the form turns into a re-roll of the tied: its words name
+    them, in the form home.js reads; nothing is written."""
+    body = {"name": "tie", "game": "outofsight", "players": ["Ana", "Ben", "Cy"], "roll": rolls}
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 400, r.text
+    message = r.json()["error"]["message"]
+    found = TIED.search(message)
+    assert found, message
+    assert re.split(r"\s*,\s*|\s+and\s+", found.group(1)) == tied
+    assert "--" not in message
+    assert client.get("/api/games/tie").status_code == 404
+
+
+def test_first_and_a_roll_off_are_refused_together(client: TestClient) -> None:
+    body = {"name": "both", "game": "outofsight", "players": ["Ana", "Ben"]}
+    r = client.post("/api/games", json=body | {"roll": ["Ana=5,Ben=3"], "first": "Ben"})
+    assert r.status_code == 400, r.text
+    assert r.json()["error"]["message"].startswith("roll:")
