@@ -60,7 +60,8 @@
     const on = $("#new-roll").checked;
     $("#roll-box").hidden = !on;
     $("#new-first").disabled = on && kind.value === "outofsight";
-    if (on && !rolling.length) drawRolls(names());
+    if (!on) rounds = [];  // rolled again from the start next time
+    if (on && (!rolling.length || !rounds.length)) drawRolls(names());
   });
   kind.addEventListener("change", () => { $("#new-first").disabled = $("#new-roll").checked && kind.value === "outofsight"; });
 
