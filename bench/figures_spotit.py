@@ -75,8 +75,8 @@ def fig_generate_31(runs: int) -> list[Figure]:
 
 
 def fig_verify_31(runs: int) -> list[Figure]:
-    from referee.spotit.service import load_deck
     from referee.spotit.planes import generate
+    from referee.spotit.service import load_deck
     from referee.spotit.verify import verify
 
     with tempfile.TemporaryDirectory() as tmp:
