@@ -505,5 +505,5 @@ def test_alias_bomb_is_refused_within_bounded_memory(
         check=False,
     )
     assert_one_error_line(
-        proc.returncode, proc.stdout, proc.stderr, str(bomb), "expands to over 2,000,000 values"
+        proc.returncode, proc.stdout, proc.stderr, str(bomb), "YAML expands to over"
     )
