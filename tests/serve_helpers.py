@@ -14,7 +14,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -265,3 +265,67 @@ def console_errors(driver: Any) -> list[str]:
         if e.get("level") == "SEVERE"
         and not (e.get("source") == "network" and "Failed to load resource" in e["message"])
     ]
+
+
+# ------------------------------------------- a phone, tapped by accessible name
+
+WAIT = 10.0
+"""Seconds a page is given to show what a test waits for."""
+
+
+def press(driver: Any, name: str, role: str = "button") -> None:
+    element = named(driver, role, name)
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+
+
+def fill(driver: Any, name: str, text: str, role: str = "textbox") -> None:
+    element = named(driver, role, name)
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.clear()
+    element.send_keys(text)
+
+
+def choose(driver: Any, name: str, option: str) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    Select(named(driver, "combobox", name)).select_by_visible_text(option)
+
+
+def text_of(driver: Any, css: str) -> str:
+    return str(driver.find_element("css selector", css).text)
+
+
+def wait_until(check: Callable[..., Any], what: str, timeout: float = WAIT) -> Any:
+    deadline = time.monotonic() + timeout
+    last: Any = None
+    while time.monotonic() < deadline:
+        try:
+            last = check()
+        except Exception as exc:  # re-rendered while we looked
+            last = exc
+        else:
+            if last:
+                return last
+        time.sleep(0.05)
+    raise AssertionError(f"{what}: not after {timeout} s (last: {last!r})")
+
+
+def headline(driver: Any, text: str) -> None:
+    wait_until(lambda: text in text_of(driver, "#headline"), f"headline {text!r}")
+
+
+def version(server: Server, name: str) -> int:
+    status, headers, _ = server.request("GET", f"/api/games/{name}")
+    assert status == 200
+    return int(headers["x-referee-version"])
+
+
+def at_version(server: Server, name: str, expected: int) -> None:
+    wait_until(lambda: version(server, name) == expected, f"{name} at version {expected}")
+
+
+def join(driver: Any, server: Server, name: str, me: str) -> None:
+    driver.get(f"{server.url}/games/{name}")
+    choose(driver, "I am", me)
+    wait_until(lambda: driver.find_element("css selector", "#live.on"), "live updates")

@@ -19,15 +19,23 @@ import yaml
 
 from serve_helpers import (
     Server,
+    at_version,
     axe_violations,
+    choose,
     chrome,
     console_errors,
+    fill,
     find_named,
     have_browser,
+    headline,
+    join,
     named,
+    press,
     quit_chrome,
     referee_command,
     serving,
+    text_of,
+    wait_until,
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.process]
@@ -68,64 +76,6 @@ def phones(server: Server) -> Iterator[Callable[[], Any]]:
 
 
 # ------------------------------------------------------------------ helpers
-
-
-def press(driver: Any, name: str, role: str = "button") -> None:
-    element = named(driver, role, name)
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
-    element.click()
-
-
-def fill(driver: Any, name: str, text: str, role: str = "textbox") -> None:
-    element = named(driver, role, name)
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
-    element.clear()
-    element.send_keys(text)
-
-
-def choose(driver: Any, name: str, option: str) -> None:
-    from selenium.webdriver.support.ui import Select
-
-    Select(named(driver, "combobox", name)).select_by_visible_text(option)
-
-
-def text_of(driver: Any, css: str) -> str:
-    return str(driver.find_element("css selector", css).text)
-
-
-def wait_until(check: Callable[..., Any], what: str, timeout: float = WAIT) -> Any:
-    deadline = time.monotonic() + timeout
-    last: Any = None
-    while time.monotonic() < deadline:
-        try:
-            last = check()
-        except Exception as exc:  # re-rendered while we looked
-            last = exc
-        else:
-            if last:
-                return last
-        time.sleep(0.05)
-    raise AssertionError(f"{what}: not after {timeout} s (last: {last!r})")
-
-
-def headline(driver: Any, text: str) -> None:
-    wait_until(lambda: text in text_of(driver, "#headline"), f"headline {text!r}")
-
-
-def version(server: Server, name: str) -> int:
-    status, headers, _ = server.request("GET", f"/api/games/{name}")
-    assert status == 200
-    return int(headers["x-referee-version"])
-
-
-def at_version(server: Server, name: str, expected: int) -> None:
-    wait_until(lambda: version(server, name) == expected, f"{name} at version {expected}")
-
-
-def join(driver: Any, server: Server, name: str, me: str) -> None:
-    driver.get(f"{server.url}/games/{name}")
-    choose(driver, "I am", me)
-    wait_until(lambda: driver.find_element("css selector", "#live.on"), "live updates")
 
 
 def cli_show(server: Server, game: str, name: str) -> dict[str, Any]:
