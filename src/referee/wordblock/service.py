@@ -894,29 +894,26 @@ def undo(path: str, *, by: str | None = None, expect_version: int | None = None)
         return _entered(current, Undo(), by) or Undo()
 
     acted = engine.undo(GAME, path, expect_version=expect_version, action=action)
-    undone = acted.result
-    totals = dict(acted.game.state.totals)
-    if isinstance(undone, engine.Refusal):
-        doc: dict[str, Any] = {
-            "valid": False,
-            "undone": None,
-            "reason": undone.reason,
-            "explanation": undone.detail,
-            "totals": totals,
-            "version": acted.version,
-            **_turn(acted.game),
-        }
-        return _stepped(acted, doc, False)
-    doc = {
-        "valid": True,
-        "undone": formats.write_action(undone),
-        "reason": None,
-        "explanation": None,
-        "totals": totals,
+    return _taken_back(acted, "undone")
+
+
+def _taken_back(acted: Any, key: str) -> Report:
+    """The report of an undo or a redo: the action it took back or put back
+    (under ``key``), or the refusal (nothing to take back or put back)."""
+    from referee import engine
+
+    result = acted.result
+    refused = isinstance(result, engine.Refusal)
+    doc: dict[str, Any] = {
+        "valid": not refused,
+        key: None if refused else formats.write_action(result),
+        "reason": result.reason if refused else None,
+        "explanation": result.detail if refused else None,
+        "totals": dict(acted.game.state.totals),
         "version": acted.version,
         **_turn(acted.game),
     }
-    return _stepped(acted, doc, True)
+    return _stepped(acted, doc, not refused)
 
 
 def redo(path: str, *, by: str | None = None, expect_version: int | None = None) -> Report:
@@ -930,29 +927,7 @@ def redo(path: str, *, by: str | None = None, expect_version: int | None = None)
         return _entered(current, Redo(), by) or Redo()
 
     acted = engine.redo(GAME, path, action, expect_version=expect_version)
-    redone = acted.result
-    totals = dict(acted.game.state.totals)
-    if isinstance(redone, engine.Refusal):
-        doc: dict[str, Any] = {
-            "valid": False,
-            "redone": None,
-            "reason": redone.reason,
-            "explanation": redone.detail,
-            "totals": totals,
-            "version": acted.version,
-            **_turn(acted.game),
-        }
-        return _stepped(acted, doc, False)
-    doc = {
-        "valid": True,
-        "redone": formats.write_action(redone),
-        "reason": None,
-        "explanation": None,
-        "totals": totals,
-        "version": acted.version,
-        **_turn(acted.game),
-    }
-    return _stepped(acted, doc, True)
+    return _taken_back(acted, "redone")
 
 
 def show(path: str) -> Report:
