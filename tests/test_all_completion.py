@@ -78,9 +78,10 @@ def test_every_file_completes_as_a_file(path: str, name: str, param: click.Param
 
 def test_there_are_many_file_parameters() -> None:
     assert len(FILE_PARAMS) > 40
-    # Every file is a FilePath; only the two folders (serve --dir, examples DIR) are plain Paths.
+    # Every file is a FilePath; only the folders (serve --dir, examples DIR, site
+    # build DIR and --pyodide) are plain Paths.
     others = sorted(path for path, _, p in FILE_PARAMS if not isinstance(p.type, FilePath))
-    assert others == ["referee examples", "referee serve"]
+    assert others == ["referee examples", "referee serve", "referee site build", "referee site build"]
 
 
 def test_game_files_also_complete_from_a_games_folder(

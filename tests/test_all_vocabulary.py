@@ -278,6 +278,7 @@ RUNS: list[Run] = [
     run("spotit result well --counts ann=3,bob=1,cy=5"),
     run("spotit deal caterpillar --player-count 3 --seed 7"),
     run(f"spotit deal well --player-count 2 --seed 7 --deck {E}/spotit/fruit.yaml"),
+    run("site build {d}/site"),
 ]
 """Every command that has --json, on the sample files; yes and no where a
 command has both. (``timer`` needs a terminal: its --json error is below.)"""

@@ -136,6 +136,11 @@ SECTIONS: list[tuple[str, list[tuple[str, str, str]]]] = [
                 "referee.serve.cli:serve",
                 "Serve the games to the phones at the table, live.",
             ),
+            (
+                "site",
+                "referee.site.cli:site",
+                "The table pages as an offline web app, for one phone.",
+            ),
             # general commands
         ],
     ),

@@ -389,6 +389,62 @@ def build_exclusions(folder: str) -> list[bytes]:
     return sorted(w + b"\t" + t.encode() for w, t in tagged.items() if w not in plain)
 
 
+# --------------------------------------------------------------------- a pack
+
+PACK_MARK = "referee-scowl-pack"
+"""The file that makes a folder a *pack*: lists already built, for a place
+with no SCOWL sources (the offline site, in the browser)."""
+PACK_FORMAT = "referee-scowl-pack 1"
+
+
+def is_pack(folder: str) -> bool:
+    """Is ``folder`` a pack (:func:`write_pack`) rather than SCOWL's own files?"""
+    return os.path.isfile(os.path.join(folder, PACK_MARK))
+
+
+def _packed(folder: str, kind: str) -> Lines | None:
+    """A pack's list ``kind`` (gzip-compressed sorted lines), or ``None``."""
+    import gzip
+
+    try:
+        with open(os.path.join(folder, f"{kind}.txt.gz"), "rb") as fh:
+            data = gzip.decompress(fh.read())
+    except (OSError, EOFError) as exc:
+        if isinstance(exc, FileNotFoundError):
+            return None
+        raise DictionaryError(f"{folder}: the word lists cannot be read ({exc})") from None
+    return Lines(data, 0, len(data), data.count(b"\n"))
+
+
+def write_pack(dest: str, specs: list[Spec]) -> dict[str, int]:
+    """Write a pack of ``specs`` (and the exclusion data) into ``dest``, built
+    from the SCOWL files here: the same lines this machine's lists have, so a
+    word judged from the pack has the verdict ``--dictionary scowl:N`` gives
+    here. Returns each file's size in bytes."""
+    import gzip
+
+    os.makedirs(dest, exist_ok=True)
+    parts: dict[str, bytes] = {}
+    counts = []
+    for spec in specs:
+        words = word_list(spec).words()
+        parts[f"words-{spec.spelling}-{spec.size}"] = "".join(w + "\n" for w in words).encode()
+        counts.append(f"{spec.name}\t{len(words)}".encode())
+    found = exclusions()._lines
+    parts["exclusions"] = found.blob[found.start : found.end]
+    parts["counts"] = b"".join(line + b"\n" for line in sorted(counts))
+    sizes = {}
+    for kind, data in parts.items():
+        packed = gzip.compress(data, compresslevel=9, mtime=0)
+        with open(os.path.join(dest, f"{kind}.txt.gz"), "wb") as fh:
+            fh.write(packed)
+        sizes[f"{kind}.txt.gz"] = len(packed)
+    with open(os.path.join(dest, PACK_MARK), "w", encoding="ascii") as fh:
+        fh.write(PACK_FORMAT + "\n")
+    sizes[PACK_MARK] = len(PACK_FORMAT) + 1
+    return sizes
+
+
 # --------------------------------------------------------------------- the cache
 
 
@@ -455,8 +511,16 @@ def word_list(spec: Spec) -> WordSet:
     loaded = _LOADED.get((folder, spec))
     if isinstance(loaded, WordSet):
         return loaded
-    names = words_files(spec)
     kind = f"words-{spec.spelling}-{spec.size}"
+    if is_pack(folder):
+        found = _packed(folder, kind)
+        if found is None:
+            listed = ", ".join(f"scowl:{s.name}" for s, _ in available())
+            raise DictionaryError(f"scowl:{spec.name} is not among the word lists here ({listed})")
+        words = WordSet(found)
+        _LOADED[(folder, spec)] = words
+        return words
+    names = words_files(spec)
     key = _stat_key(folder, names)
     found = _cached(kind, key)
     if found is None:
@@ -480,6 +544,13 @@ def exclusions() -> Exclusions:
     # Keyed by the core files' sizes and times and the folder's time (any file
     # added, removed or replaced): stat-ing all 300 files would cost a
     # millisecond and a half of every claim's start-up.
+    if is_pack(folder):
+        found = _packed(folder, "exclusions")
+        if found is None:
+            raise DictionaryError(f"{folder}: the pack has no exclusion data")
+        data = Exclusions(found, house_corrections())
+        _LOADED[(folder, "exclusions")] = data
+        return data
     key = _stat_key(folder, EXCLUSION_CORE, _folder_key(folder))
     found = _cached("exclusions", key)
     if found is None:
@@ -512,6 +583,10 @@ def house_corrections() -> dict[str, str | None]:
 def available() -> list[tuple[Spec, int]]:
     """Every SCOWL list that can be opened here, with its number of words."""
     folder = scowl_dir()
+    if is_pack(folder):
+        listed = _packed(folder, "counts")
+        pairs = [line.split("\t") for line in listed.lines()] if listed else []
+        return [(parse_spec("scowl:" + name), int(n)) for name, n in pairs]
     try:
         present = set(os.listdir(folder))
     except OSError:

@@ -39,6 +39,7 @@ from referee.core.errors import (
 from referee.serve.games import Folder, check_name
 
 JSON = "application/json"
+YAML = "application/yaml"
 
 NEVER = frozenset({"force", "output", "next", "svg", "batch", "json"})
 """Fields the web never sets: overwriting, files to write, the CLI's modes."""
@@ -231,6 +232,49 @@ class Api:
                 self.folder.remember(name, game, report)
             text = json.dumps(module.game_doc(report.game), ensure_ascii=False) + "\n"
             reply = Reply(201, text, {"X-Referee-Version": str(report.version)})
+            reply.headers["Location"] = f"/api/games/{name}"
+            return reply
+
+        return guarded(work)
+
+    def file(self, name: str) -> Reply:
+        """``GET /api/games/NAME/file``: the game file itself, byte for byte
+        (the YAML the CLI reads and writes), to download."""
+
+        def work() -> Reply:
+            check_name(name)
+            shown = self.folder.show(name)  # a game (a corrupt file is its error)
+            data = self.folder.read(name)
+            if data is None:
+                raise NotFound(f"no game named {name!r}")
+            headers = {
+                "Content-Disposition": f'attachment; filename="{name}.yaml"',
+                "X-Referee-Version": str(shown.version),
+            }
+            return Reply(200, data.decode("utf-8"), headers, media_type=YAML)
+
+        return guarded(work)
+
+    def open_file(self, name: str, body: Mapping[str, Any]) -> Reply:
+        """``POST /api/games/NAME/file`` with ``{"text": FILE}``: a game file
+        (downloaded, or written by the CLI) becomes the game NAME; 409 if
+        there is one. Answered like ``POST /api/games``: the game's ``show``."""
+
+        def work() -> Reply:
+            check_name(name)
+            unknown = sorted(set(body) - {"text"})
+            if unknown:
+                raise InputError(f"unknown field {show(unknown[0])} (fields: text)")
+            text = body.get("text")
+            if not isinstance(text, str) or not text.strip():
+                raise InputError("give the game file's text", place="text")
+            data = text.encode("utf-8")
+            with self.folder.lock(name):
+                if self.folder.exists(name):
+                    path = self.folder.path(name)
+                    raise OutputExists(f"{path}: a game of that name exists already")
+                shown = self.folder.open_file(name, data)  # a file no game: its reader's error
+            reply = Reply(201, shown.text, {"X-Referee-Version": str(shown.version)})
             reply.headers["Location"] = f"/api/games/{name}"
             return reply
 

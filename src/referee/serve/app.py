@@ -26,6 +26,7 @@ from referee.serve.events import Hub
 from referee.serve.games import BadName, Folder, check_name
 from referee.serve.locks import AsyncLocks
 from referee.serve.security import BodyError, Guard, is_json, read_json
+from referee.serve.threads import offload
 
 TIMER_EVENTS = ("go", "stop", "time", "flip", "reset")
 
@@ -58,7 +59,7 @@ def create_app(settings: Settings) -> Guard:
         return hub
 
     async def in_thread(fn: object, *args: object) -> Reply:
-        return await asyncio.to_thread(fn, *args)  # type: ignore[arg-type]
+        return await offload(fn, *args)  # type: ignore[arg-type]
 
     writing = AsyncLocks()
 
@@ -123,6 +124,27 @@ def create_app(settings: Settings) -> Guard:
         try:
             async with game_lock(name):
                 reply = await in_thread(api.act, name, body)
+        except RefereeError as exc:  # Busy
+            return respond(failed(exc))
+        if hub is not None:
+            hub.poke(name)
+        return respond(reply)
+
+    async def game_file(request: Request) -> Response:
+        return respond(await in_thread(api.file, request.path_params["name"]))
+
+    async def open_file(request: Request) -> Response:
+        name = request.path_params["name"]
+        try:
+            check_name(name)
+            body = await body_of(request)
+        except BadName as exc:
+            return respond(error(400, "input", exc.message))
+        except BodyError as exc:
+            return bad(exc)
+        try:
+            async with game_lock(name):
+                reply = await in_thread(api.open_file, name, body)
         except RefereeError as exc:  # Busy
             return respond(failed(exc))
         if hub is not None:
@@ -213,7 +235,7 @@ def create_app(settings: Settings) -> Guard:
         except BadName:
             return pages.missing(request, "That is not a game name.")
         try:
-            kind = await asyncio.to_thread(folder.kind, name)
+            kind = await offload(folder.kind, name)
         except NotFound:
             return pages.missing(request, f"There is no game named {name!r} here.")
         except RefereeError as exc:  # a corrupt file: what its reader said
@@ -256,6 +278,8 @@ def create_app(settings: Settings) -> Guard:
         Route("/api/games/{name}", show_game, methods=["GET"]),
         Route("/api/games/{name}/actions", act, methods=["POST"]),
         Route("/api/games/{name}/steps", steps, methods=["GET"]),
+        Route("/api/games/{name}/file", game_file, methods=["GET"]),
+        Route("/api/games/{name}/file", open_file, methods=["POST"]),
         Route("/api/games/{name}/events", events, methods=["GET"]),
         Route("/api/games/{name}/board.svg", game_board, methods=["GET"]),
         Route("/api/games/{name}/timer", timer_state, methods=["GET"]),

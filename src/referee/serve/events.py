@@ -32,6 +32,7 @@ from typing import Any
 from referee.core.values import replace
 from referee.outofsight.timer import SandTimer
 from referee.serve.games import Folder, Signature
+from referee.serve.threads import INLINE
 
 HEARTBEAT = 15.0
 """Seconds between comment lines that keep an idle stream open."""
@@ -74,6 +75,8 @@ class Hub:
         self._reader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="referee-events")
 
     async def _version(self, name: str) -> int | None:
+        if INLINE:  # the browser: no thread to read in
+            return self.folder.version(name)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._reader, self.folder.version, name)
 
@@ -202,8 +205,11 @@ class Hub:
         if not names:
             return
         seen = {name: self.seen.get(name, (None, None))[0] for name in names}
-        loop = asyncio.get_running_loop()
-        changed = await loop.run_in_executor(self._reader, self._scan, names, seen)
+        if INLINE:  # the browser: no thread to read in
+            changed = self._scan(names, seen)
+        else:
+            loop = asyncio.get_running_loop()
+            changed = await loop.run_in_executor(self._reader, self._scan, names, seen)
         for name, sig, version in changed:
             old_version = self.seen.get(name, (None, None))[1]
             if name in self.subscribers:

@@ -302,6 +302,24 @@ class Folder:
             return Broken(digest, Internal(f"{shown_as}: the referee failed to read it"), game)
         return shown(digest, game, current, doc)
 
+    def open_file(self, name: str, data: bytes) -> Shown:
+        """A game file brought from elsewhere (a phone's files, a download)
+        becomes the game ``name``: the bytes are replayed by the engine first
+        (a file that is no game the referee can read is that error, and
+        nothing is written), then written as they are, atomically. The caller
+        holds the game's lock and has checked that no game of that name exists."""
+        from referee.core.files import write_bytes
+
+        digest = digest_of(data)
+        known = self._replay(name, data, digest)
+        if isinstance(known, Broken):
+            raise known.error
+        os.makedirs(self.dir, exist_ok=True)
+        write_bytes(self.path(name), data, what="game")
+        with self._guard:
+            self._shown[name] = known
+        return known
+
     def remember(self, name: str, game: str, report: Any) -> None:
         """After the server's own step: the game as the step's report has it
         (``report.game``). Nothing is read now: when the game is next asked

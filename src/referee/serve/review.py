@@ -24,7 +24,6 @@ review, costs nothing; an ``ETag`` lets the browser keep the card.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import threading
 from collections import OrderedDict
@@ -40,6 +39,7 @@ from referee.core.errors import show as brief
 from referee.serve.api import Reply, error, guarded
 from referee.serve.games import SUFFIX, BadName, Folder, check_name
 from referee.serve.locks import ThreadLocks
+from referee.serve.threads import offload
 
 BUDGET = 0.05
 """Seconds for each search that may be cut short (a Word Block turn's block
@@ -180,14 +180,14 @@ def routes(folder: Folder) -> list[Route]:
         name = named(request)
         if isinstance(name, Response):
             return name
-        return _reply(await asyncio.to_thread(reviews.review, name))
+        return _reply(await offload(reviews.review, name))
 
     async def card(request: Request) -> Response:
         name = named(request)
         if isinstance(name, Response):
             return name
         etag = request.headers.get("if-none-match")
-        return _reply(await asyncio.to_thread(reviews.card, name, etag))
+        return _reply(await offload(reviews.card, name, etag))
 
     async def stats_page(request: Request) -> Response:
         from referee.serve import pages
@@ -196,7 +196,7 @@ def routes(folder: Folder) -> list[Route]:
 
     async def folder_stats(request: Request) -> Response:
         query = dict(request.query_params)
-        return _reply(await asyncio.to_thread(stats, folder, query))
+        return _reply(await offload(stats, folder, query))
 
     return [
         Route("/stats", stats_page, methods=["GET"]),

@@ -16,7 +16,6 @@ are read with the server's limits (:func:`referee.serve.security.read_json`).
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import tempfile
@@ -30,6 +29,7 @@ from referee.core.errors import InputError, RefereeError
 from referee.serve.api import Reply, error, failed, guarded
 from referee.serve.games import NAME, BadName, Folder, check_name
 from referee.serve.security import BodyError, is_json, read_json
+from referee.serve.threads import offload
 
 CATALOG_SUFFIX = ".tiles.yaml"
 MAX_CATALOGS = 100
@@ -157,11 +157,11 @@ def routes(folder: Folder) -> list[Route]:
         return await read_json(request.stream)
 
     async def list_catalogs(request: Request) -> Response:
-        return _reply(_json(200, await asyncio.to_thread(catalogs.names)))
+        return _reply(_json(200, await offload(catalogs.names)))
 
     async def get_catalog(request: Request) -> Response:
         name = request.path_params["name"]
-        return _reply(await asyncio.to_thread(guarded, lambda: _json(200, catalogs.read(name))))
+        return _reply(await offload(guarded, lambda: _json(200, catalogs.read(name))))
 
     async def put_catalog(request: Request) -> Response:
         name = request.path_params["name"]
@@ -176,14 +176,14 @@ def routes(folder: Folder) -> list[Route]:
             except RefereeError as exc:
                 return failed(exc)
 
-        return _reply(await asyncio.to_thread(guarded, work))
+        return _reply(await offload(guarded, work))
 
     async def result(request: Request) -> Response:
         try:
             body = await body_of(request)
         except BodyError as exc:
             return _reply(error(exc.status, exc.kind, exc.message))
-        return _reply(await asyncio.to_thread(spotit_result, body))
+        return _reply(await offload(spotit_result, body))
 
     return [
         Route("/api/catalogs", list_catalogs, methods=["GET"]),

@@ -25,6 +25,7 @@ from referee.service import TITLES
 HERE = os.path.dirname(os.path.abspath(__file__))
 STATIC = {
     "app.css": "text/css; charset=utf-8",
+    "client.js": "text/javascript; charset=utf-8",
     "app.js": "text/javascript; charset=utf-8",
     "home.js": "text/javascript; charset=utf-8",
     "blindspot.js": "text/javascript; charset=utf-8",
@@ -80,14 +81,25 @@ def dictionaries() -> list[str]:
     and SCOWL list installed here (asked once: the installed set is fixed)."""
     names: list[str] = []
     try:
-        from referee.core import scowl
         from referee.core.dictionary import available_dictionaries
 
         names += [f"{provider}:{tag}" for tag, provider in available_dictionaries()]
+    except Exception:  # no enchant here (the offline site): the word lists only
+        pass
+    try:
+        from referee.core import scowl
+
         names += [f"scowl:{spec.name}" for spec, _ in scowl.available()]
-    except Exception:  # no enchant here: the form offers the default only
+    except Exception:  # no SCOWL lists here
         pass
     return names
+
+
+def default_dictionary() -> str:
+    """The dictionary that judges a game that names none (``REFEREE_DICTIONARY``)."""
+    from referee.core.dictionary import default_spec
+
+    return default_spec()
 
 
 def home(games: Any, request: Request) -> Response:
@@ -110,7 +122,7 @@ def home(games: Any, request: Request) -> Response:
         page="home",
         title="Games",
         main=main,
-        initial={"games": rows, "dictionaries": dictionaries()},
+        initial={"games": rows, "dictionaries": dictionaries(), "dictionary": default_dictionary()},
     )
 
 

@@ -51,7 +51,7 @@ const R = (() => {
     }
     let response;
     try {
-      response = await fetch(url, init);
+      response = await Client.request(url, init);
     } catch (err) {
       connection(false);
       return { status: 0, ok: false, data: { error: { kind: "network", message: "the server cannot be reached: try again when it is back" } } };
@@ -130,11 +130,11 @@ const R = (() => {
     let retry = null;
     function open() {
       retry = null;
-      source = new EventSource("/api/games/" + encodeURIComponent(name) + "/events");
+      source = Client.events("/api/games/" + encodeURIComponent(name) + "/events");
       source.onopen = () => connection(true);
       source.onerror = () => {
         connection(false);
-        if (source.readyState === EventSource.CLOSED && retry === null) {
+        if (source.readyState === 2 && retry === null) {  // closed: open it again
           retry = setTimeout(open, 1500);
         }
       };
@@ -260,7 +260,9 @@ const R = (() => {
         iam.dataset.players = list.join("\n");
         iam.replaceChildren(el("option", { value: "", text: "watching" }), ...list.map((p) => el("option", { value: p, text: p })));
       }
-      const found = list.find((p) => same(p, keep));
+      // one phone passed around the table: "I am" follows the turn by itself
+      const turn = state.show && !state.show.over ? state.show.turn : null;
+      const found = list.find((p) => same(p, Client.passAround && turn ? turn : keep));
       state.me = found || "";
       iam.value = state.me;
     }
@@ -329,7 +331,7 @@ const R = (() => {
       said.hidden = true;
       said.textContent = "";
       $("#review-body").replaceChildren(...reviewNodes(r.data));
-      const src = base + "/card.svg?v=" + version;
+      const src = await Client.resource(base + "/card.svg?v=" + version);
       const img = $("#result-card");
       img.src = src;
       img.hidden = false;
@@ -387,6 +389,16 @@ const R = (() => {
       if (r.status === 0) return r;
       await refresh();
       return r;
+    }
+
+    // The game file itself (the YAML the CLI reads), to keep or to open elsewhere
+    const save = $("#download-game");
+    if (save) {
+      save.addEventListener("click", async () => {
+        const headers = token ? { "X-Referee-Token": token } : {};
+        const r = await Client.download("/api/games/" + encodeURIComponent(name) + "/file", name + ".yaml", headers);
+        toast(r.ok ? "Saved " + name + ".yaml" : "Not saved: " + errorText({ status: r.status, data: await r.json().catch(() => null) }));
+      });
     }
 
     // Undo, confirmed by name; Redo

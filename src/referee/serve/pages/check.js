@@ -12,7 +12,7 @@
   }
 
   async function load(c) {
-    const response = await fetch("/api/board.svg?code=" + encodeURIComponent(c), { cache: "no-store" });
+    const response = await Client.request("/api/board.svg?code=" + encodeURIComponent(c), { cache: "no-store" });
     if (!response.ok) {
       let msg = "not a setup code";
       try { msg = (await response.json()).error.message; } catch (err) { /* keep */ }

@@ -31,6 +31,9 @@
   });
 
   // Word Block: the game's dictionary (the names installed here) and the series
+  if (R.initial.dictionary) {
+    $("#new-dictionary").options[0].textContent = "the default (" + R.initial.dictionary + ")";
+  }
   $("#new-dictionary").append(...(R.initial.dictionaries || []).map((n) => el("option", { value: n, text: n })));
   function drawSeries(games) {
     const box = $("#series-games");
@@ -211,7 +214,7 @@
     }
     const r = await api("POST", "/api/games", body);
     if (r.status === 201) {
-      location.href = "/games/" + encodeURIComponent(body.name);
+      Client.go("/games/" + encodeURIComponent(body.name));
     } else {
       const d = r.data || {};
       const tied = body.roll && d.error ? tiedIn(d.error.message) : null;
@@ -230,6 +233,27 @@
     const label = { judging: "Judging", dictionary: "Dictionary", allow: "House words", series: "Series", roll: "Roll for first", variant: "Younger players' game" };
     return text.replace(/^([A-Za-z]+)((?:\.[a-z_]+|\[\d+\])*):\s+/, (all, f) => label[f.toLowerCase()] ? label[f.toLowerCase()] + ": " : all);
   }
+
+  // A game file from this device's files (a download, or the CLI's file)
+  const openName = $("#open-name");
+  $("#open-file").addEventListener("change", (ev) => {
+    const f = ev.target.files[0];
+    if (f && !openName.value) openName.value = f.name.replace(/\.ya?ml$/i, "").toLowerCase().replace(/[^a-z0-9-]+/g, "-").slice(0, 40);
+  });
+  $("#open-game").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const box = $("#open-error");
+    box.hidden = true;
+    const f = $("#open-file").files[0];
+    const name = openName.value.trim().toLowerCase();
+    const fail = (text) => { box.textContent = text; box.hidden = false; };
+    if (!f) { fail("Choose a game file first."); return; }
+    if (f.size > 256 * 1024) { fail("That file is too large for a game file (" + Math.round(f.size / 1024) + " KB)."); return; }
+    const r = await api("POST", "/api/games/" + encodeURIComponent(name) + "/file", { text: await f.text() });
+    if (r.status === 201) Client.go("/games/" + encodeURIComponent(name));
+    else if (r.status === 409) fail("There is a game named " + name + " already: give this one another name.");
+    else fail(errorText(r));
+  });
 
   // the list stays current while the page is open
   setInterval(async () => {
