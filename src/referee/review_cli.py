@@ -53,6 +53,13 @@ def _budget_option(f: Any) -> Any:
     type=FilePath(output=True),
     help="Also draw the result card: an SVG, or a PDF if FILE ends in .pdf.",
 )
+@click.option(
+    "--bgstats",
+    metavar="FILE",
+    type=FilePath(output=True),
+    help="Also write the result as a BG Stats play (JSON, BG Stats' createPlay format) "
+    "and print the link that hands it to the app.",
+)
 @force_option
 @json_option
 def review(
@@ -62,6 +69,7 @@ def review(
     dictionary: str | None,
     allow: str | None,
     output: str | None,
+    bgstats: str | None,
     force: bool,
     as_json: bool,
 ) -> int:
@@ -74,6 +82,10 @@ def review(
     --budget seconds. Out of Sight (advanced game): each frame's organisation
     beside the best the rules allow, and the points left on the table. Then
     the totals per player, the ranking and the best play of the game.
+
+    --bgstats FILE writes the result as one play in the format BG Stats
+    documents for other apps (see docs/review.md), and prints the link that
+    opens it in BG Stats' import dialog.
 
     \b
     Example:
@@ -93,9 +105,16 @@ def review(
             raise InputError(
                 f"{suffix or 'no suffix'}: the result card is .svg or .pdf", place="output"
             )
+    if output == "-" and bgstats == "-":
+        raise InputError(
+            "-o - and --bgstats - would both write to stdout: give one", place="output"
+        )
+    destinations = [(output, "result card"), (bgstats, "BG Stats play")]
+    wanted = [(path, what) for path, what in destinations if path is not None and path != "-"]
+    if wanted:
         from referee.core.files import check_destinations
 
-        check_destinations([(output, "result card")], force=force)
+        check_destinations(wanted, force=force)
     words = None
     if allow is not None:
         from referee.core.dictionary import read_word_list
@@ -103,6 +122,17 @@ def review(
         words = read_word_list(allow, "allow list")
     loaded = rs.load(file)
     report = rs.review(file=loaded, top=top, budget=budget, dictionary=dictionary, allow=words)
+    play: dict[str, Any] | None = None
+    shared: dict[str, Any] | None = None
+    if bgstats is not None:
+        from referee import review_bgstats as bg
+
+        play = bg.play(report.doc, loaded)
+        if bgstats != "-":
+            from referee.core.files import write_text
+
+            write_text(bgstats, bg.document(play), force=force, what="BG Stats play")
+            shared = {"file": bgstats, "link": bg.link(play)}
     written = None
     if output is not None:
         from referee.review_card import card_pdf, card_svg
@@ -120,12 +150,21 @@ def review(
 
             write_text(output, svg, force=force, what="result card")
         written = output
+    if play is not None and bgstats == "-":
+        from referee import review_bgstats as bg
+
+        click.echo(bg.document(play), nl=False)
+        return 0
     if as_json:
-        emit_json({**report.doc, "output": written})
+        emit_json({**report.doc, "output": written, **({"bgstats": shared} if shared else {})})
         return 0
     echo(review_text(report.doc))
     if written:
         echo(f"Wrote the result card to {written}.")
+    if shared:
+        unfinished = "" if report.doc["over"] else " (the game is not over: no winner, no ranks)"
+        echo(f"Wrote the BG Stats play to {shared['file']}{unfinished}. Open it in BG Stats:")
+        echo(shared["link"])
     return 0
 
 
