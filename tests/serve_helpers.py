@@ -198,13 +198,28 @@ def have_browser() -> bool:
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
 
 
+def _document(driver: Any) -> int:
+    """The node of the document the page is in: the top one, or (the offline
+    site, where the driver is switched into the shell's frame) the frame's."""
+    if not getattr(driver, "_referee_in_frame", False):
+        return int(driver.execute_cdp_cmd("DOM.getDocument", {"depth": 0})["root"]["nodeId"])
+    top = driver.execute_cdp_cmd("DOM.getDocument", {"depth": -1, "pierce": True})["root"]
+    stack = [top]
+    while stack:
+        node = stack.pop()
+        if node.get("nodeName") == "IFRAME" and "contentDocument" in node:
+            return int(node["contentDocument"]["nodeId"])
+        stack.extend(node.get("children", []))
+    raise AssertionError("the site shows no page (no frame)")
+
+
 def find_named(driver: Any, role: str, name: str) -> Any | None:
     """The control the accessibility tree names ``name`` with ``role``
     (Chromium's own computation, through the DevTools protocol), or ``None``.
     Only what a person can reach counts: hidden controls are not in the tree."""
     from selenium.webdriver.common.by import By
 
-    root = driver.execute_cdp_cmd("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+    root = _document(driver)
     found = driver.execute_cdp_cmd(
         "Accessibility.queryAXTree", {"nodeId": root, "accessibleName": name, "role": role}
     )

@@ -81,7 +81,12 @@ def test_there_are_many_file_parameters() -> None:
     # Every file is a FilePath; only the folders (serve --dir, examples DIR, site
     # build DIR and --pyodide) are plain Paths.
     others = sorted(path for path, _, p in FILE_PARAMS if not isinstance(p.type, FilePath))
-    assert others == ["referee examples", "referee serve", "referee site build", "referee site build"]
+    assert others == [
+        "referee examples",
+        "referee serve",
+        "referee site build",
+        "referee site build",
+    ]
 
 
 def test_game_files_also_complete_from_a_games_folder(

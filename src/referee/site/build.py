@@ -154,16 +154,17 @@ def _package_files(package: str) -> list[tuple[str, bytes]]:
 
 
 def _empty_or_absent(folder: str, force: bool) -> None:
+    """DIR must be absent, empty, or (with ``force``) a site built before:
+    a folder of anything else is never emptied."""
     if os.path.exists(folder) and not os.path.isdir(folder):
         raise InputError(f"{folder}: not a folder", place="DIR")
     if os.path.isdir(folder) and os.listdir(folder):
-        if not force and not os.path.isfile(os.path.join(folder, "site.json")):
+        if not os.path.isfile(os.path.join(folder, "site.json")):
             raise OutputExists(
-                f"{folder}: the folder is not empty and holds no site (give an empty "
-                "folder, or --force to replace what is there)"
+                f"{folder}: the folder is not empty and holds no site: give an empty or new folder"
             )
         if not force:
-            raise OutputExists(f"{folder}: a site is there already (--force to build it again)")
+            raise OutputExists(f"{folder}: a site is there already (--force builds it again)")
 
 
 def build(folder: str, *, pyodide: str | None = None, force: bool = False) -> dict[str, Any]:

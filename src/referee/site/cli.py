@@ -13,7 +13,7 @@ from referee.cli.output import echo, emit_json
 
 
 def _mb(n: int) -> str:
-    return f"{n / 1_000_000:.1f} MB"
+    return f"{n / 1_000_000:.1f} MB" if n >= 100_000 else f"{n / 1000:.0f} KB"
 
 
 @click.group("site", context_settings=CONTEXT_SETTINGS)
@@ -39,7 +39,7 @@ def site() -> None:
     "which scripts/setup --dev installs).",
 )
 @click.option(
-    "--force", is_flag=True, help="Build again over a site (or a non-empty folder) in DIR."
+    "--force", is_flag=True, help="Build again over a site built before in DIR."
 )
 @json_option
 def build_command(folder: str, pyodide: str | None, force: bool, as_json: bool) -> None:
