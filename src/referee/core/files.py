@@ -311,7 +311,8 @@ def _atomic(real: str, data: bytes, *, create: bool, name: str, what: str) -> No
                         f"{shown}: already exists (written just now by someone else); "
                         "use --force to overwrite it"
                     ) from None
-                os.unlink(tmp)
+                with contextlib.suppress(FileNotFoundError):  # moved there (no hard links)
+                    os.unlink(tmp)
             else:
                 replace(tmp, real)
             _sync_folder(folder)
@@ -364,15 +365,18 @@ def _copy_metadata(fd: int, real: str, create: bool) -> None:
         return
     st = os.stat(real)
     os.fchmod(fd, stat.S_IMODE(st.st_mode))
-    if os.geteuid() == 0:
+    if hasattr(os, "geteuid") and os.geteuid() == 0:  # (the browser's os has no users)
         os.fchown(fd, st.st_uid, st.st_gid)
 
 
 def link(src: str, dst: str) -> None:
     """Put ``src`` at ``dst`` only if ``dst`` does not exist (exclusive create).
-    Where hard links are not supported, an ``O_EXCL`` placeholder claims the
-    name first."""
+    Where hard links are not supported (some file systems; the browser's,
+    where ``os`` has no ``link``), an ``O_EXCL`` placeholder claims the name
+    first and ``src`` is moved onto it."""
     try:
+        if not hasattr(os, "link"):
+            raise OSError(errno.EOPNOTSUPP, "no hard links here")
         os.link(src, dst)
     except OSError as exc:
         if exc.errno not in (errno.EPERM, errno.EOPNOTSUPP, errno.EXDEV, errno.EMLINK):

@@ -246,7 +246,7 @@ const R = (() => {
      rules allow now (next), what Undo would take back (undo). */
   function table(opts) {
     const name = initial.name;
-    const state = { name, version: initial.version, show: initial.show, me: "", fields: initial.fields || {} };
+    const state = { name, version: initial.version, show: initial.show, me: "", fields: initial.fields || {}, followed: null };
     const key = "referee:iam:" + name;
     const iam = $("#iam");
     let loading = null;
@@ -261,8 +261,11 @@ const R = (() => {
         iam.replaceChildren(el("option", { value: "", text: "watching" }), ...list.map((p) => el("option", { value: p, text: p })));
       }
       // one phone passed around the table: "I am" follows the turn by itself
+      // (each new turn; a seat chosen by hand stays until the turn moves on)
       const turn = state.show && !state.show.over ? state.show.turn : null;
-      const found = list.find((p) => same(p, Client.passAround && turn ? turn : keep));
+      const follow = Client.passAround && turn && turn !== state.followed;
+      if (Client.passAround) state.followed = turn;
+      const found = list.find((p) => same(p, follow ? turn : keep));
       state.me = found || "";
       iam.value = state.me;
     }

@@ -181,10 +181,13 @@
       else body.players = list;
       if (mode === "teams") body.teams = true;
       if (!(await layout(body, err))) return;
+      // on one phone the file travels: it names the list that judged it
+      if (Client.site && R.initial.dictionary) body.dictionary = R.initial.dictionary;
     } else if (game === "wordblock") {
       body.players = list;
       body.judging = $("#new-judging").value;
       if ($("#new-dictionary").value) body.dictionary = $("#new-dictionary").value;
+      else if (Client.site && R.initial.dictionary) body.dictionary = R.initial.dictionary;
       const allow = $("#new-allow").value.split(/[\s,;]+/).map((w) => w.trim().toLowerCase()).filter(Boolean);
       if (allow.length) body.allow = allow;
       const series = [];

@@ -14,6 +14,7 @@ let py = null;
 let browser = null;
 const streams = new Set();
 const statics = new Map();
+const log = [];  // what Python wrote on stderr (the server's log), the last 200 lines
 let saving = Promise.resolve();
 
 function step(text, percent) { said.textContent = text; bar.value = percent; }
@@ -114,7 +115,8 @@ async function start() {
   step("Reading the site…", 5);
   const site = await (await fetch("site.json")).json();
   step("Starting Python (Pyodide " + site.pyodide + ")…", 15);
-  py = await loadPyodide({ indexURL: new URL("pyodide/", location.href).href, stdout: () => {}, stderr: () => {} });
+  py = await loadPyodide({ indexURL: new URL("pyodide/", location.href).href, stdout: () => {},
+    stderr: (line) => { log.push(line); if (log.length > 200) log.shift(); } });
   step("Installing the referee…", 60);
   const purelib = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
   for (const wheel of site.wheels) py.unpackArchive(await bytes(wheel), "zip", { extractDir: purelib });
@@ -132,7 +134,7 @@ async function start() {
     "Browser('/games')",
   ].join("\n"));
   if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => null);
-  window.refereeSite = { fetch: request, stream, go, passAround: true, version: site.version };
+  window.refereeSite = { fetch: request, stream, go, passAround: true, version: site.version, log };
   window.addEventListener("popstate", () => render(route()));
   step("Ready", 100);
   await render(route());
