@@ -38,9 +38,7 @@ def site() -> None:
     help="Pyodide's files (default: $REFEREE_PYODIDE, else node_modules/pyodide, "
     "which scripts/setup --dev installs).",
 )
-@click.option(
-    "--force", is_flag=True, help="Build again over a site built before in DIR."
-)
+@click.option("--force", is_flag=True, help="Build again over a site built before in DIR.")
 @json_option
 def build_command(folder: str, pyodide: str | None, force: bool, as_json: bool) -> None:
     """Write the offline site into DIR (created if missing).
