@@ -242,6 +242,47 @@ def find_named(driver: Any, role: str, name: str) -> Any | None:
     return None
 
 
+def file_input(driver: Any, name: str, timeout: float = 10.0) -> Any:
+    """The file chooser the accessibility tree names ``name`` (a ``button``).
+    Chromium's tree query does not reach a file input's button, so the whole
+    tree of the page's frame is read."""
+    from selenium.webdriver.common.by import By
+
+    params: dict[str, Any] = {}
+    if getattr(driver, "_referee_in_frame", False):
+        frames = driver.execute_cdp_cmd("Page.getFrameTree", {})["frameTree"]["childFrames"]
+        params["frameId"] = frames[0]["frame"]["id"]
+    deadline = time.monotonic() + timeout
+    while True:
+        for node in driver.execute_cdp_cmd("Accessibility.getFullAXTree", params)["nodes"]:
+            if (
+                node.get("role", {}).get("value") == "button"
+                and node.get("name", {}).get("value") == name
+                and not node.get("ignored")
+                and "backendDOMNodeId" in node
+            ):
+                obj = driver.execute_cdp_cmd(
+                    "DOM.resolveNode", {"backendNodeId": node["backendDOMNodeId"]}
+                )
+                mark = f"{time.monotonic_ns()}"
+                driver.execute_cdp_cmd(
+                    "Runtime.callFunctionOn",
+                    {
+                        "objectId": obj["object"]["objectId"],
+                        "functionDeclaration": "function(m) { this.setAttribute('data-ax', m); }",
+                        "arguments": [{"value": mark}],
+                    },
+                )
+                found = driver.find_elements(
+                    By.CSS_SELECTOR, f'input[type="file"][data-ax="{mark}"]'
+                )
+                if found:
+                    return found[0]
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no file chooser named {name!r} after {timeout} s")
+        time.sleep(0.05)
+
+
 def named(driver: Any, role: str, name: str, timeout: float = 10.0) -> Any:
     """:func:`find_named`, waiting for the control to appear."""
     deadline = time.monotonic() + timeout

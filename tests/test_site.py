@@ -340,3 +340,44 @@ def test_site_build_bad_inputs(tmp_path: Path) -> None:
         assert len(lines) == 1 and lines[0].startswith("Error: ") and said in lines[0], err
     assert (tmp_path / "notes" / "keep.txt").read_text() == "mine\n"  # never emptied
     assert not (tmp_path / "out").exists()
+
+
+# --------------------------------------------- a file opened on a phone: its text
+
+
+def test_a_file_fields_text_is_read_as_the_cli_reads_the_file(client: TestClient) -> None:
+    """``{"text": FILE}`` in any file field (a layout, a setup, a deck): the
+    answer is the one for the file's mapping, and the CLI's for the file."""
+    sample = (REPO / "setups" / "sample.yaml").read_text()
+    fruit = REPO / "examples" / "spotit" / "fruit.yaml"
+    as_text = client.post("/api/setup/show", json={"file": {"text": sample}})
+    as_value = client.post("/api/setup/show", json={"file": yaml.safe_load(sample)})
+    assert as_text.status_code == 200 and as_text.text == as_value.text
+    verified = client.post("/api/spotit/verify", json={"deck": {"text": fruit.read_text()}})
+    code, out, _ = in_process("spotit", "verify", str(fruit), "--json")
+    assert (verified.status_code, verified.text) == (200, out) and code == 1
+    game = {**NEW, "layout": {"text": sample}}
+    made = client.post("/api/games", json=game)
+    assert made.status_code == 201, made.text
+    assert made.json()["version"] == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (5, "file.text: expected the setup file's text, got 5"),
+        ("letters: [", "the setup file: line 2: not valid YAML"),
+        ("", "the setup file: setup is empty"),
+        ("- a\n- b\n", "expected a YAML mapping"),
+        ("letters: [abc]\n", "letters"),
+        ("#" * (1 << 20) + "\nletters: []\n", "too large"),
+    ],
+    ids=["not-text", "not-yaml", "empty", "a-list", "not-a-layout", "too-large"],
+)
+def test_a_file_fields_bad_text_is_refused_in_words(text: Any, said: str) -> None:
+    from referee import service as sv
+    from referee.core.errors import InputError
+
+    with pytest.raises(InputError) as caught:
+        sv.question("setup show").call({"file": {"text": text}}, files=False)
+    assert said in str(caught.value)

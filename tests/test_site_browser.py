@@ -26,6 +26,7 @@ from serve_helpers import (
     choose,
     chrome,
     console_errors,
+    file_input,
     fill,
     find_named,
     free_port,
@@ -221,12 +222,11 @@ def test_a_whole_blindspot_game_passed_around_one_phone(phone: Any) -> None:
     """Ana, Ben and Cleo on one phone: "I am" follows the turn by itself;
     plays, a bonus, a refusal, timeouts, an undo and a redo, to Game over.
     The downloaded file, shown by the CLI, is what the phone's referee showed."""
-    letters = yaml.safe_load((REPO / "setups" / "sample.yaml").read_text())["letters"]
     choose(phone, "Game", "Blind Spot")
     fill(phone, "Name", "friday")
     fill(phone, "Players", "Ana:red, Ben:blue, Cleo:yellow")
-    press(phone, "our letters (81, row by row)", role="radio")
-    fill(phone, "Letters", "\n".join(letters))
+    press(phone, "a board file (a layout or setup file)", role="radio")
+    file_input(phone, "Board file").send_keys(str(REPO / "setups" / "sample.yaml"))
     press(phone, "Start the game")
     enter(phone, new=True)
     headline(phone, "Turn: Ana")
@@ -288,6 +288,28 @@ def test_a_whole_blindspot_game_passed_around_one_phone(phone: Any) -> None:
     assert yaml.safe_load(saved.read_text())["dictionary"] == "scowl:60"  # the site's list
     saved_show = cli_show("blindspot", saved)
     assert saved_show == shown_json(phone, "friday")
+    # the file opens again from the phone's files, as another game
+    phone.switch_to.default_content()
+    phone.execute_script("window.refereeSite.go('/')")
+    enter(phone, new=True)
+    file_input(phone, "Game file").send_keys(str(saved))
+    assert named(phone, "textbox", "Name", timeout=2) is not None
+    field = phone.find_element("css selector", "#open-name")
+    assert field.get_attribute("value") == "friday"  # from the file's name
+    field.clear()
+    field.send_keys("copy")
+    press(phone, "Open the game")
+    enter(phone, new=True)
+    headline(phone, "Game over")
+    assert shown_json(phone, "copy") == saved_show
+    # a file that is no game is refused in words, and nothing is opened
+    phone.switch_to.default_content()
+    phone.execute_script("window.refereeSite.go('/')")
+    enter(phone, new=True)
+    file_input(phone, "Game file").send_keys(str(REPO / "setups" / "sample.yaml"))
+    press(phone, "Open the game")
+    said = wait_until(lambda: text_of(phone, "#open-error"), "the refusal")
+    assert "not a game of a known kind" in said, said
 
 
 WORDBLOCK = OPENING[:12]
@@ -424,6 +446,20 @@ def test_spotit_deck_tools_and_the_quick_check_offline(phone: Any) -> None:
     for card in (1, 2):
         phone.find_element("css selector", f'.spot[data-card="{card}"]').click()
     assert "Cards 1 and 2 share" in wait_until(lambda: text_of(phone, "#verdict"), "a match")
+    # our own deck, from the phone's files: the CLI's verdict on the same file
+    deck = REPO / "examples" / "spotit" / "fruit.yaml"
+    file_input(phone, "Our deck file").send_keys(str(deck))
+    said = wait_until(
+        lambda: "13 cards" in text_of(phone, "#report") and text_of(phone, "#report"),
+        "the file verified",
+    )
+    verified = subprocess.run(
+        [*referee_command(), "spotit", "verify", str(deck), "--json"],
+        capture_output=True,
+        text=True,
+    )
+    doc = json.loads(verified.stdout)
+    assert doc["valid"] is False and f"{doc['offending_total']} bad pairs" in said
     assert axe_violations(phone) == []
     phone.switch_to.default_content()
     phone.execute_script("window.refereeSite.go('/check')")
@@ -439,12 +475,12 @@ def test_spotit_deck_tools_and_the_quick_check_offline(phone: Any) -> None:
         [*referee_command(), "setup", "code", seed], capture_output=True, text=True, check=True
     ).stdout.split()[0]
     first = json.loads(cli("words", "--layout", seed, "--json").stdout)["plays"][0]
+    fill(phone, "setup code BS1-...", code)
+    press(phone, "Show")
+    cell = f'rect.hit[data-cell="{first["at"]}"]'
+    wait_until(lambda: phone.find_elements("css selector", cell), "the board")
     for word, at in ((first["word"], first["at"]), ("zzqx", first["at"])):
         legal = cli("check-word", word, "--layout", seed, "--at", at).returncode == 0
-        fill(phone, "setup code BS1-...", code)
-        press(phone, "Show")
-        cell = f'rect.hit[data-cell="{at}"]'
-        wait_until(lambda c=cell: phone.find_elements("css selector", c), "the board")
         phone.find_element("css selector", cell).click()
         fill(phone, "word", word)
         press(phone, "Check")

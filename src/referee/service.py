@@ -327,7 +327,9 @@ def file(
     what: str,
 ) -> Converter:
     """A field that is a file on the command line: a path (only where
-    ``ctx.files``), else the value itself (a mapping, a list)."""
+    ``ctx.files``), else the value itself (a mapping, a list), or the file's
+    own text as ``{"text": "..."}`` (a file opened on a phone: read as the
+    CLI reads the file, strictly)."""
 
     def convert(value: Any, ctx: Ctx) -> Any:
         path = path_of(value)
@@ -335,9 +337,29 @@ def file(
             if not ctx.files:
                 raise InputError(f"give the {what} itself; file names are not accepted here")
             return from_path(path, ctx)
+        if isinstance(value, dict) and set(value) == {"text"}:
+            return from_value(file_text(value["text"], what), ctx)
         return from_value(value, ctx)
 
     return convert
+
+
+MAX_FILE_TEXT = 1 << 20
+"""The longest file text a field takes (a game's files are kilobytes)."""
+
+
+def file_text(text: Any, what: str) -> dict[str, Any]:
+    """The mapping a file's text holds (``{"text": ...}`` of a file field)."""
+    from referee.core.files import parse_document
+
+    if not isinstance(text, str):
+        raise InputError(f"expected the {what} file's text, got {show(text)}", place="text")
+    if len(text) > MAX_FILE_TEXT:
+        raise InputError(f"the {what} file is too large (at most 1 MiB)", place="text")
+    try:
+        return parse_document(text, f"the {what} file", what)
+    except InputError as exc:
+        raise exc.at("text") from None
 
 
 def house_words(value: Any, ctx: Ctx) -> frozenset[str]:

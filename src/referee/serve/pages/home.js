@@ -146,6 +146,11 @@
         if (!r.ok) { err(errorText(r)); return false; }
         body.layout = { letters: r.data.letters };
       }
+    } else if (from === "file") {
+      const f = $("#new-board-file").files[0];
+      if (!f) { err("Board file: choose a layout or setup file."); return false; }
+      if (f.size > 256 * 1024) { err("Board file: that file is too large for a board."); return false; }
+      body.layout = { text: await f.text() };
     } else {
       const rows = $("#new-letters").value.split(/\n/).map((l) => l.replace(/[^A-Za-z]/g, "").toLowerCase()).filter(Boolean);
       if (rows.length !== 9 || rows.some((r) => r.length !== 9)) { err("Letters: give 9 rows of 9 letters, the top row first."); return false; }

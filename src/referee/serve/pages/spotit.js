@@ -45,14 +45,24 @@
   $("#generate").addEventListener("submit", (ev) => { ev.preventDefault(); generate(); });
   $("#verify").addEventListener("click", async () => {
     if (!deck) return;
-    const r = await api("POST", "/api/spotit/verify", { deck });
+    report(await api("POST", "/api/spotit/verify", { deck }));
+  });
+  // a deck from this device's files, verified as the CLI reads the file
+  $("#deck-file").addEventListener("change", async (ev) => {
+    const f = ev.target.files[0];
+    if (!f) return;
+    if (f.size > 256 * 1024) { verdict($("#report"), "no", "✘ cannot verify", "That file is too large for a deck."); return; }
+    report(await api("POST", "/api/spotit/verify", { deck: { text: await f.text() } }));
+  });
+
+  function report(r) {
     const box = $("#report");
     if (!r.ok) { verdict(box, "no", "✘ cannot verify", errorText(r)); return; }
     const d = r.data;
     verdict(box, d.valid ? "yes" : "no", (d.valid ? "✔ " : "✘ ") + d.cards + " cards, " + d.pairs + " pairs: " +
       (d.valid ? "every two share exactly one symbol" : d.offending_total + " bad pairs"),
       d.symbols_per_card + " symbols a card, " + d.distinct_symbols + " symbols" + (d.plane ? " · " + d.plane.kind + " plane" : ""));
-  });
+  }
 
   const select = $("#result-game");
   select.replaceChildren(...(initial.games || []).map((g) => el("option", { value: g, text: g })));
