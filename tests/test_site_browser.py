@@ -212,6 +212,7 @@ def test_offline_start_shows_the_games_and_the_judging_list(phone: Any) -> None:
     choose(phone, "Game", "Word Block")
     hint = named(phone, "combobox", "Dictionary")
     assert "scowl:60" in hint.text  # the site says which list judges
+    assert "Words are judged by scowl:60" in text_of(phone, "#judged-by")
     assert axe_violations(phone) == []
     phone.switch_to.default_content()
     assert axe_violations(phone) == []  # the shell too
@@ -432,6 +433,16 @@ def test_games_are_kept_across_a_reload_offline(phone: Any) -> None:
     )
     enter(phone, new=True)
     headline(phone, "Game over")
+    # the stats of the phone's games, counted in the phone's referee
+    phone.switch_to.default_content()
+    phone.execute_script("window.refereeSite.go('/stats')")
+    enter(phone, new=True)
+    counted = wait_until(
+        lambda: "Cleo" in text_of(phone, "#stats-body") and text_of(phone, "#stats-body"),
+        "the stats",
+    )
+    assert "Ana" in counted and "Ben" in counted
+    assert axe_violations(phone) == []
 
 
 def test_spotit_deck_tools_and_the_quick_check_offline(phone: Any) -> None:

@@ -32,6 +32,9 @@
 
   // Word Block: the game's dictionary (the names installed here) and the series
   if (R.initial.dictionary) {
+    const judged = $("#judged-by");
+    judged.textContent = "Words are judged by " + R.initial.dictionary + " unless a game names another dictionary.";
+    judged.hidden = false;
     $("#new-dictionary").options[0].textContent = "the default (" + R.initial.dictionary + ")";
   }
   $("#new-dictionary").append(...(R.initial.dictionaries || []).map((n) => el("option", { value: n, text: n })));
