@@ -213,11 +213,28 @@ def _document(driver: Any) -> int:
     raise AssertionError("the site shows no page (no frame)")
 
 
+def _element(driver: Any, backend_id: int, css: str) -> list[Any]:
+    """The page's element of a DOM node the DevTools protocol named (marked,
+    then found by Selenium in the page's frame)."""
+    from selenium.webdriver.common.by import By
+
+    obj = driver.execute_cdp_cmd("DOM.resolveNode", {"backendNodeId": backend_id})
+    mark = f"{time.monotonic_ns()}"
+    driver.execute_cdp_cmd(
+        "Runtime.callFunctionOn",
+        {
+            "objectId": obj["object"]["objectId"],
+            "functionDeclaration": "function(m) { this.setAttribute('data-ax', m); }",
+            "arguments": [{"value": mark}],
+        },
+    )
+    return list(driver.find_elements(By.CSS_SELECTOR, f'{css}[data-ax="{mark}"]'))
+
+
 def find_named(driver: Any, role: str, name: str) -> Any | None:
     """The control the accessibility tree names ``name`` with ``role``
     (Chromium's own computation, through the DevTools protocol), or ``None``.
     Only what a person can reach counts: hidden controls are not in the tree."""
-    from selenium.webdriver.common.by import By
 
     root = _document(driver)
     found = driver.execute_cdp_cmd(
@@ -226,17 +243,7 @@ def find_named(driver: Any, role: str, name: str) -> Any | None:
     for node in found.get("nodes", []):
         if node.get("ignored") or "backendDOMNodeId" not in node:
             continue
-        obj = driver.execute_cdp_cmd("DOM.resolveNode", {"backendNodeId": node["backendDOMNodeId"]})
-        mark = f"{time.monotonic_ns()}"
-        driver.execute_cdp_cmd(
-            "Runtime.callFunctionOn",
-            {
-                "objectId": obj["object"]["objectId"],
-                "functionDeclaration": "function(m) { this.setAttribute('data-ax', m); }",
-                "arguments": [{"value": mark}],
-            },
-        )
-        elements = driver.find_elements(By.CSS_SELECTOR, f'[data-ax="{mark}"]')
+        elements = _element(driver, node["backendDOMNodeId"], "")
         if elements:
             return elements[0]
     return None
@@ -246,7 +253,6 @@ def file_input(driver: Any, name: str, timeout: float = 10.0) -> Any:
     """The file chooser the accessibility tree names ``name`` (a ``button``).
     Chromium's tree query does not reach a file input's button, so the whole
     tree of the page's frame is read."""
-    from selenium.webdriver.common.by import By
 
     params: dict[str, Any] = {}
     if getattr(driver, "_referee_in_frame", False):
@@ -261,21 +267,7 @@ def file_input(driver: Any, name: str, timeout: float = 10.0) -> Any:
                 and not node.get("ignored")
                 and "backendDOMNodeId" in node
             ):
-                obj = driver.execute_cdp_cmd(
-                    "DOM.resolveNode", {"backendNodeId": node["backendDOMNodeId"]}
-                )
-                mark = f"{time.monotonic_ns()}"
-                driver.execute_cdp_cmd(
-                    "Runtime.callFunctionOn",
-                    {
-                        "objectId": obj["object"]["objectId"],
-                        "functionDeclaration": "function(m) { this.setAttribute('data-ax', m); }",
-                        "arguments": [{"value": mark}],
-                    },
-                )
-                found = driver.find_elements(
-                    By.CSS_SELECTOR, f'input[type="file"][data-ax="{mark}"]'
-                )
+                found = _element(driver, node["backendDOMNodeId"], 'input[type="file"]')
                 if found:
                     return found[0]
         if time.monotonic() > deadline:

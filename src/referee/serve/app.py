@@ -11,7 +11,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -112,7 +113,9 @@ def create_app(settings: Settings) -> Guard:
     async def show_game(request: Request) -> Response:
         return respond(await in_thread(api.show, request.path_params["name"]))
 
-    async def act(request: Request) -> Response:
+    async def write(request: Request, work: Callable[[str, dict[str, Any]], Reply]) -> Response:
+        """A write to the game the path names: its name and JSON body checked,
+        then ``work(name, body)`` under the game's lock; the live pages poked."""
         name = request.path_params["name"]
         try:
             check_name(name)
@@ -123,33 +126,21 @@ def create_app(settings: Settings) -> Guard:
             return bad(exc)
         try:
             async with game_lock(name):
-                reply = await in_thread(api.act, name, body)
+                reply = await in_thread(work, name, body)
         except RefereeError as exc:  # Busy
             return respond(failed(exc))
         if hub is not None:
             hub.poke(name)
         return respond(reply)
+
+    async def act(request: Request) -> Response:
+        return await write(request, api.act)
 
     async def game_file(request: Request) -> Response:
         return respond(await in_thread(api.file, request.path_params["name"]))
 
     async def open_file(request: Request) -> Response:
-        name = request.path_params["name"]
-        try:
-            check_name(name)
-            body = await body_of(request)
-        except BadName as exc:
-            return respond(error(400, "input", exc.message))
-        except BodyError as exc:
-            return bad(exc)
-        try:
-            async with game_lock(name):
-                reply = await in_thread(api.open_file, name, body)
-        except RefereeError as exc:  # Busy
-            return respond(failed(exc))
-        if hub is not None:
-            hub.poke(name)
-        return respond(reply)
+        return await write(request, api.open_file)
 
     async def steps(request: Request) -> Response:
         return respond(await in_thread(api.steps, request.path_params["name"]))
