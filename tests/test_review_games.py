@@ -187,8 +187,37 @@ def test_wordblock_block_moves_in_a_budget(wb_file: Path) -> None:
         assert m["cut_short"] == (m["tried"] < m["candidates"])
         if m["played"] is not None and m["played"]["opens"] is not None:
             assert m["best"]["opens"] >= m["played"]["opens"]
-    cut = review(file=load(str(wb_file)), budget=0.001).doc
-    assert cut["cut_short"], "a thousandth of a second cuts every search short"
+    cut = review(file=load(str(wb_file)), budget=0.000001).doc
+    assert cut["cut_short"], "a millionth of a second cuts every search short"
+
+
+def test_wordblock_best_block_moves_are_every_move_ranked(wb_file: Path) -> None:
+    """Each turn's best block move is the one a full ranking of every legal
+    move by ``hints(top=1)`` on the board after it finds (the review's search
+    is a branch and bound over the same values)."""
+    from referee.core.cells import Cell
+    from referee.review_service import hint_index
+    from referee.wordblock.exclusions import exclusions
+    from test_wordblock_properties import every_move_ranked
+
+    report = review(file=load(str(wb_file)), budget=60)
+    index, _ = hint_index(None, None)
+    for turn, doc in zip(report.detail.turns, report.doc["turns"], strict=True):
+        move = doc["block_move"]
+        played = move["played"]
+        mine = None
+        if played is not None:
+            src = Cell.from_name(played["from"]) if played["from"] else None
+            mine = (src, Cell.from_name(played["to"]))
+        net, word, best = every_move_ranked(
+            turn.moves.board, turn.player, index, mine, exclusions()
+        )
+        assert best is not None and not move["cut_short"]
+        assert (move["best"]["from"], move["best"]["to"]) == (
+            best[0].name if best[0] else None,
+            best[1].name,
+        )
+        assert (move["best"]["opens"], move["best"]["word"]) == (net, word)
 
 
 def test_outofsight_review_of_the_sample() -> None:

@@ -10,6 +10,7 @@ list of cells in name order. The branch-and-bound search must agree exactly.
 
 from __future__ import annotations
 
+from collections.abc import Container
 from typing import Any
 
 from hypothesis import given
@@ -209,3 +210,74 @@ def test_graph_is_the_boards_cards_and_steps(board: Board) -> None:
         assert g.nbr_mask[i] == sum(1 << j for j in near)
     for letter, mask in g.letter_masks.items():
         assert mask == sum(1 << i for i, ch in enumerate(g.letters) if ch == letter)
+
+
+def every_move_ranked(
+    board: Board,
+    player: str,
+    index: WordIndex,
+    played: tuple[Cell | None, Cell] | None,
+    exclusions: Container[str] = frozenset(),
+) -> tuple[int | None, str | None, tuple[Cell | None, Cell] | None]:
+    """The block-move review by its definition: every legal move valued by
+    ``hints(..., top=1)`` on the board after it; the best is the highest value,
+    the move played first among equals, then the first in board order."""
+    from referee.wordblock.hints import hints
+    from referee.wordblock.rules import check_move
+
+    def value(src: Cell | None, dst: Cell) -> tuple[int | None, str | None]:
+        after = board.with_block(player, src, dst)
+        found = hints(after, player, index, top=1, exclusions=exclusions)
+        return (found[0].net, found[0].word) if found else (None, None)
+
+    moves = [
+        (src, dst)
+        for src in (None, *board.blocks_of(player))
+        for dst, _ in board.cards
+        if check_move(board, player, src, dst).valid
+    ]
+    if played is not None:
+        moves.remove(played)
+        moves.insert(0, played)
+    best: tuple[int | None, str | None, tuple[Cell | None, Cell] | None] = (None, None, None)
+    for move in moves:
+        net, word = value(*move)
+        worth = net if net is not None else -(10**9)
+        if best[2] is None or worth > (best[0] if best[0] is not None else -(10**9)):
+            best = (net, word, move)
+    return best
+
+
+move_words = st.lists(st.text(alphabet="abqu", min_size=3, max_size=6), max_size=25)
+
+
+@given(st.one_of(boards(), wide_boards()), move_words, st.booleans())
+def test_block_move_search_agrees_with_every_move_ranked(
+    board: Board, listed: list[str], with_played: bool
+) -> None:
+    """The review's branch-and-bound block-move search (its word and move
+    ceilings) finds the move a full ranking of every move finds."""
+    from referee.wordblock.review import best_move
+    from referee.wordblock.rules import check_move
+
+    index = WordIndex.from_words(listed)
+    played = None
+    if with_played:
+        played = next(
+            (
+                (src, dst)
+                for src in (None, *board.blocks_of("p"))
+                for dst, _ in board.cards
+                if check_move(board, "p", src, dst).valid
+            ),
+            None,
+        )
+    moves = best_move(board, "p", index, played=played, budget=60)
+    net, word, move = every_move_ranked(board, "p", index, played)
+    assert not moves.cut
+    if move is None:
+        assert moves.best is None
+        return
+    assert moves.best is not None
+    assert (moves.best.from_, moves.best.to) == move
+    assert (moves.best.value, moves.best.word) == (net, word)

@@ -247,7 +247,7 @@ def _wordblock(
         "budget": budget,
         "search": "claims: every word of the list spelled from the player's blocks, ranked by "
         "net gain as wordblock hint ranks them; block moves: each legal move valued by the best "
-        f"claim it opens to the mover, tried in board order for {budget:g} s a turn",
+        f"claim it opens to the mover, branch and bound, at most {budget:g} s a turn",
         "dictionary": described,
     }
     return Report(doc, True, None, Reviewed(file, tuple(turns), tuple(totals)))

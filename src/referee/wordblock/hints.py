@@ -7,6 +7,7 @@ from bisect import bisect_left
 from collections.abc import Container, Iterable
 from typing import Any
 
+from referee.core.cells import Cell
 from referee.core.values import frozen
 from referee.wordblock.board import Board, cell_names
 from referee.wordblock.rules import MIN_LETTERS
@@ -57,11 +58,17 @@ class Hint:
 
 def spellable_words(board: Board, player: str, index: WordIndex) -> list[str]:
     """Every word of ``index`` (3+ letters) that some walk from ``player``'s blocks spells."""
+    return spellable_from(board, board.blocks_of(player), index)
+
+
+def spellable_from(board: Board, starts: Iterable[Cell], index: WordIndex) -> list[str]:
+    """Every word of ``index`` (3+ letters) that some walk from one of the
+    cards ``starts`` spells (the letters alone: blocks play no part)."""
     g = board.graph
     found: set[str] = set()
     seen: set[tuple[int, str]] = set()
     stack: list[tuple[int, str]] = []
-    for cell in board.blocks_of(player):
+    for cell in starts:
         i = g.index(cell)
         for reading in board.card_map[cell].readings():
             if index.has_prefix(reading):
@@ -82,6 +89,25 @@ def spellable_words(board: Board, player: str, index: WordIndex) -> list[str]:
     return sorted(found)
 
 
+def claimable(word: str, board: Board, exclusions: Container[str], allowed: Container[str]) -> bool:
+    """Whether ``word`` may still be claimed on ``board`` (not claimed before, not excluded)."""
+    return word not in board.claimed and (word not in exclusions or word in allowed)
+
+
+def hint_for(board: Board, word: str, player: str, limit: int = SEARCH_LIMIT) -> Hint | None:
+    """``player``'s best claim of ``word`` on ``board`` (``None``: no walk spells it)."""
+    found = best_walk(board, word, player, limit)
+    if found.walk is None:
+        return None
+    return Hint(word, found.walk, found.walk.net(player), found.exhaustive)
+
+
+def rank(hint: Hint, player: str) -> tuple[int, int, str]:
+    """The hints' order, best first: net points, then the claimer's points, then the word."""
+    mine = hint.walk.award(player)
+    return (-hint.net, -(mine.total if mine else 0), hint.word)
+
+
 def hints(
     board: Board,
     player: str,
@@ -95,14 +121,11 @@ def hints(
     """The ``top`` best claims for ``player``: net points, then claimer points, then word."""
     out: list[tuple[tuple[int, int, str], Hint]] = []
     for word in spellable_words(board, player, index):
-        if word in board.claimed or (word in exclusions and word not in allowed):
+        if not claimable(word, board, exclusions, allowed):
             continue
-        found = best_walk(board, word, player, limit)
-        if found.walk is None:  # pragma: no cover - the word was spelled from a block
+        found = hint_for(board, word, player, limit)
+        if found is None:  # pragma: no cover - the word was spelled from a block
             continue
-        net = found.walk.net(player)
-        mine = found.walk.award(player)
-        key = (-net, -(mine.total if mine else 0), word)
-        out.append((key, Hint(word, found.walk, net, found.exhaustive)))
+        out.append((rank(found, player), found))
     out.sort(key=lambda x: x[0])
     return [h for _, h in out[:top]]

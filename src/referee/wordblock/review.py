@@ -13,9 +13,13 @@ its player next. So a move is valued by the same measure on the board after
 it, the best claim then open to the mover (their best net gain, were the board
 to stay as it is). Every legal move is a candidate (from reserve while one is
 left, or one of the player's blocks, to every card without a block: up to
-3 x 36 moves); each costs one hint search, so they are tried in board order
-until the turn's ``budget`` (seconds) runs out, and a turn whose search was
-cut short says how many it tried. The move played is always valued.
+3 x 36 moves). Valuing each with a hint search would cost one hint per move,
+so the search is a branch and bound over the same values (``_MoveSearch``):
+the moves are tried from the most promising down, a word or a move that
+cannot beat the best found is not searched, and the answer is the one a full
+ranking finds (the move played first among equals, then board order). It
+stops when the turn's ``budget`` (seconds) runs out; a turn whose search was
+cut short says how many moves it settled. The move played is always valued.
 """
 
 from __future__ import annotations
@@ -29,7 +33,15 @@ from referee.core.values import frozen
 from referee.wordblock.actions import ClaimWord, EndTurn, MoveBlock, PlaceCard, Setup
 from referee.wordblock.board import Board, cell_names
 from referee.wordblock.game import State, WordBlockGame
-from referee.wordblock.hints import Hint, WordIndex, hints
+from referee.wordblock.hints import (
+    Hint,
+    WordIndex,
+    claimable,
+    hint_for,
+    hints,
+    rank,
+    spellable_from,
+)
 from referee.wordblock.rules import check_move
 
 
@@ -60,6 +72,8 @@ class Moves:
     best: Move | None
     tried: int
     candidates: int
+    board: Board | None = None
+    """The board the move was made on (after the turn's claim)."""
 
     @property
     def cut(self) -> bool:
@@ -134,35 +148,157 @@ def best_move(
 ) -> Moves:
     """The block moves open to ``player`` on ``board``, valued by the best
     claim each opens (see the module's doc), within ``budget`` seconds."""
-
-    def value(src: Cell | None, dst: Cell) -> Move:
-        after = board.with_block(player, src, dst)
-        found = hints(after, player, index, top=1, exclusions=exclusions, allowed=allowed)
-        return Move(src, dst, found[0].net if found else None, found[0].word if found else None)
-
-    sources: list[Cell | None] = [None, *board.blocks_of(player)]
+    moves = _MoveSearch(board, player, index, exclusions, allowed)
     candidates = [
         (src, dst)
-        for src in sources
+        for src in (None, *board.blocks_of(player))
         for dst, _ in board.cards
         if check_move(board, player, src, dst).valid
     ]
+    mine = moves.value(*played) if played is not None else None
+    best, best_order = mine, -1
+    if budget <= 0:
+        return Moves(mine, best, 0, len(candidates), board)
     deadline = time.monotonic() + budget
-    mine = value(*played) if played is not None else None
-    best = mine
+    # Most promising first: a move whose longest word could not beat the best
+    # found so far, nor could any after it, ends the search.
+    order = sorted(range(len(candidates)), key=lambda k: -moves.ceiling(*candidates[k]))
     tried = 0
-    for src, dst in candidates:
-        if budget <= 0 or time.monotonic() >= deadline:
+    for k in order:
+        src, dst = candidates[k]
+        top = moves.ceiling(src, dst)
+        if best is not None and top < _worth(best):
+            tried = len(candidates)
+            break
+        if time.monotonic() >= deadline:
             break
         tried += 1
-        if played is not None and (src, dst) == played:
+        if (src, dst) == played:
             continue
-        move = value(src, dst)
-        if best is None or (move.value if move.value is not None else -(10**9)) > (
-            best.value if best.value is not None else -(10**9)
-        ):
-            best = move
-    return Moves(mine, best, tried, len(candidates))
+        if best is None:
+            found = moves.value(src, dst)
+        else:
+            found = moves.value(src, dst, floor=_worth(best), ties=k < best_order)
+        if found is not None and (best is None or _better(found, k, best, best_order)):
+            best, best_order = found, k
+    return Moves(mine, best, tried, len(candidates), board)
+
+
+NO_CLAIM = -(10**9)
+"""The worth of a move that opens no claim at all."""
+
+
+def _worth(move: Move) -> int:
+    return move.value if move.value is not None else NO_CLAIM
+
+
+def _better(move: Move, order: int, than: Move, than_order: int) -> bool:
+    """Whether ``move`` beats ``than``: a better claim opened, then (the move
+    played first) the earlier move in board order."""
+    a, b = _worth(move), _worth(than)
+    return a > b or (a == b and than_order >= 0 and order < than_order)
+
+
+class _MoveSearch:
+    """The block moves of one player on one board, valued exactly and fast.
+
+    The letters do not change with a block move, so the words each card
+    starts are found once (``spellable_from``). A claim's net gain is at most
+    what its claimer gets, ``letters x letters`` (no more cards than letters)
+    plus the points of the claimer's blocked cards; words are tried longest
+    first, and a word (or a move) whose ceiling cannot beat the best claim
+    found is not searched. The result is the same as ranking every move by
+    :func:`~referee.wordblock.hints.hints` with ``top=1``.
+    """
+
+    def __init__(
+        self,
+        board: Board,
+        player: str,
+        index: WordIndex,
+        exclusions: Container[str],
+        allowed: Container[str],
+    ) -> None:
+        self.board, self.player, self.index = board, player, index
+        self.exclusions, self.allowed = exclusions, allowed
+        self.shown: dict[str, int] = {}
+        for _, card in board.cards:
+            self.shown[card.letter] = self.shown.get(card.letter, 0) + 1
+        self.starts: dict[Cell, frozenset[str]] = {}
+        self.caps: dict[str, int] = {}
+        self.best_caps: dict[Cell, int] = {}
+
+    def _from(self, cell: Cell) -> frozenset[str]:
+        words = self.starts.get(cell)
+        if words is None:
+            board = self.board
+            words = self.starts[cell] = frozenset(
+                w
+                for w in spellable_from(board, (cell,), self.index)
+                if claimable(w, board, self.exclusions, self.allowed)
+            )
+        return words
+
+    def _blocks(self, src: Cell | None, dst: Cell) -> tuple[Cell, ...]:
+        return (*(c for c in self.board.blocks_of(self.player) if c != src), dst)
+
+    def _cap(self, word: str) -> int:
+        """The most word points ``word`` can score on this board: its letters
+        times the cards it can use (no more cards showing a letter than the
+        word has of it)."""
+        cap = self.caps.get(word)
+        if cap is None:
+            shown = self.shown
+            cards = sum(min(word.count(ch), shown.get(ch, 0)) for ch in set(word))
+            cap = self.caps[word] = len(word) * cards
+        return cap
+
+    def _best_cap(self, cell: Cell) -> int:
+        cap = self.best_caps.get(cell)
+        if cap is None:
+            cap = self.best_caps[cell] = max(map(self._cap, self._from(cell)), default=NO_CLAIM)
+        return cap
+
+    def ceiling(self, src: Cell | None, dst: Cell) -> int:
+        """No claim after the move nets more than this."""
+        blocks = self._blocks(src, dst)
+        cap = max(self._best_cap(c) for c in blocks)
+        if cap == NO_CLAIM:
+            return NO_CLAIM
+        return cap + sum(self.board.card_map[c].points for c in blocks)
+
+    def value(
+        self, src: Cell | None, dst: Cell, *, floor: int | None = None, ties: bool = False
+    ) -> Move | None:
+        """The move valued by its best claim; with ``floor``, ``None`` unless
+        that claim nets more than ``floor`` (or as much, with ``ties``)."""
+        player = self.player
+        blocks = self._blocks(src, dst)
+        after = self.board.with_block(player, src, dst)
+        points = sum(self.board.card_map[c].points for c in blocks)
+        words: set[str] = set()
+        for c in blocks:
+            words |= self._from(c)
+        best: Hint | None = None
+        for bound, word in sorted((-self._cap(w) - points, w) for w in words):
+            bound = -bound
+            if best is not None:
+                if bound < best.net:
+                    break
+            elif floor is not None and (bound < floor or (bound == floor and not ties)):
+                break
+            found = hint_for(after, word, player)
+            if found is None:  # pragma: no cover - the word was spelled from a block
+                continue
+            if best is None:
+                if floor is None or found.net > floor or (ties and found.net == floor):
+                    best = found
+            elif rank(found, player) < rank(best, player):
+                best = found
+        if best is None:
+            none = Move(src, dst, None, None)
+            return none if floor is None or (ties and floor == NO_CLAIM) else None
+        return Move(src, dst, best.net, best.word)
 
 
 def review(
