@@ -160,14 +160,14 @@ def best_move(
     if budget <= 0:
         return Moves(mine, best, 0, len(candidates), board)
     deadline = time.monotonic() + budget
-    # Most promising first: a move whose longest word could not beat the best
-    # found so far, nor could any after it, ends the search.
-    order = sorted(range(len(candidates)), key=lambda k: -moves.ceiling(*candidates[k]))
+    # Most promising first: a move whose ceiling cannot reach the best found
+    # so far, nor can any after it, ends the search.
+    ceilings = [moves.ceiling(*c) for c in candidates]
+    order = sorted(range(len(candidates)), key=lambda k: -ceilings[k])
     tried = 0
     for k in order:
         src, dst = candidates[k]
-        top = moves.ceiling(src, dst)
-        if best is not None and top < _worth(best):
+        if best is not None and ceilings[k] < _worth(best):
             tried = len(candidates)
             break
         if time.monotonic() >= deadline:
@@ -204,11 +204,13 @@ class _MoveSearch:
 
     The letters do not change with a block move, so the words each card
     starts are found once (``spellable_from``). A claim's net gain is at most
-    what its claimer gets, ``letters x letters`` (no more cards than letters)
-    plus the points of the claimer's blocked cards; words are tried longest
-    first, and a word (or a move) whose ceiling cannot beat the best claim
-    found is not searched. The result is the same as ranking every move by
-    :func:`~referee.wordblock.hints.hints` with ``top=1``.
+    what its claimer gets: the word's letters times the cards it can use (for
+    each letter, no more cards than the word has of it and the board shows)
+    plus the points of the claimer's blocked cards. Words are tried from the
+    highest such ceiling down, and a word (or a move) whose ceiling cannot
+    beat the best claim found is not searched. The result is the same as
+    ranking every move by :func:`~referee.wordblock.hints.hints` with
+    ``top=1`` (tests/test_wordblock_properties.py checks it).
     """
 
     def __init__(
