@@ -1,5 +1,5 @@
-"""Shared fixtures: the repo, the sample setups, and two ways to run the CLI;
-the Hypothesis profiles.
+"""Shared fixtures: the repo, the sample setups, two ways to run the CLI and
+the web application in process; the Hypothesis profiles.
 
 ``run`` starts the real program in a subprocess (``python -m referee``);
 ``invoke`` calls the click group in-process with :class:`click.testing.CliRunner`.
@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -150,3 +150,21 @@ def scowl_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A SCOWL cache folder shared by the tests that use SCOWL lists but do not
     test the cache (building the exclusion data takes a second or two)."""
     return tmp_path_factory.mktemp("scowl-cache")
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    """A games folder for the web application (not made yet: the app makes it)."""
+    return tmp_path / "games"
+
+
+@pytest.fixture
+def client(folder: Path) -> Iterator[Any]:
+    """The web application in process over ``folder``, called as a phone on
+    loopback calls it (a ``starlette.testclient.TestClient``)."""
+    from starlette.testclient import TestClient
+
+    from referee.serve.app import Settings, create_app
+
+    with TestClient(create_app(Settings(str(folder))), base_url="http://127.0.0.1") as c:
+        yield c

@@ -39,17 +39,6 @@ def cli_run(*args: str) -> tuple[int, str, str]:
 
 
 @pytest.fixture
-def folder(tmp_path: Path) -> Path:
-    return tmp_path / "games"
-
-
-@pytest.fixture
-def client(folder: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(Settings(str(folder))), base_url="http://127.0.0.1") as c:
-        yield c
-
-
-@pytest.fixture
 def lan(folder: Path) -> Iterator[TestClient]:
     app = create_app(Settings(str(folder), token=TOKEN, lan=True))
     with TestClient(app, base_url="http://192.0.2.10:8000") as c:

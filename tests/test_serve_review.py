@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +26,6 @@ from starlette.testclient import TestClient
 import referee
 from referee import review_service as rs
 from referee.serve import review as web_review
-from referee.serve.app import Settings, create_app
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "src" / "referee" / "samples" / "examples"
@@ -76,12 +74,6 @@ def folder(tmp_path: Path) -> Path:
     (games / "broken.yaml").write_text("game: wordblock\nplayers: [blue\n", encoding="utf-8")
     (games / "notes.txt").write_text("pizza at 8\n", encoding="utf-8")
     return games
-
-
-@pytest.fixture
-def client(folder: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(Settings(str(folder))), base_url="http://127.0.0.1") as c:
-        yield c
 
 
 def service_review(path: Path) -> dict[str, Any]:

@@ -19,7 +19,6 @@ import pytest
 import yaml
 from starlette.testclient import TestClient
 
-from referee.serve.app import Settings, create_app
 from serve_helpers import (
     Server,
     at_version,
@@ -333,14 +332,6 @@ def test_outofsight_younger_game_shows_the_timer_on_both_phones(
 
 TIED = re.compile(r"re-roll:\s*(.+?)\s+tied on\s+(\d+)")
 """The pattern home.js reads a tie with (the tied players, the roll)."""
-
-
-@pytest.fixture
-def client(tmp_path: Any) -> Iterator[TestClient]:
-    with TestClient(
-        create_app(Settings(str(tmp_path / "games"))), base_url="http://127.0.0.1"
-    ) as c:
-        yield c
 
 
 def initial_of(html: str) -> dict[str, Any]:

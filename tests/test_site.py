@@ -14,7 +14,6 @@ import gzip
 import json
 import os
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -124,14 +123,6 @@ def test_a_stream_gives_each_new_version_until_it_is_closed(tmp_path: Path, inli
 
 
 # ------------------------------------------------------------- game files
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(
-        create_app(Settings(str(tmp_path / "games"))), base_url="http://127.0.0.1"
-    ) as c:
-        yield c
 
 
 def test_a_downloaded_game_opens_elsewhere_as_it_was(client: TestClient, tmp_path: Path) -> None:
