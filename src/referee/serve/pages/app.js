@@ -153,6 +153,10 @@ const R = (() => {
     return { close: () => source && source.close() };
   }
 
+  /* The largest file a page sends: the server's limit on a request
+     (MAX_BODY, serve/security.py); a larger file is refused before it is read. */
+  const MAX_FILE = 256 * 1024;
+
   function same(a, b) {
     return typeof a === "string" && typeof b === "string" && a.toLowerCase() === b.toLowerCase();
   }
@@ -432,5 +436,5 @@ const R = (() => {
     return self;
   }
 
-  return { initial, $, $$, el, api, errorText, explain, plain, answerText, toast, verdict, live, table, same, connection };
+  return { initial, MAX_FILE, $, $$, el, api, errorText, explain, plain, answerText, toast, verdict, live, table, same, connection };
 })();

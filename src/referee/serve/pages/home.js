@@ -152,7 +152,7 @@
     } else if (from === "file") {
       const f = $("#new-board-file").files[0];
       if (!f) { err("Board file: choose a layout or setup file."); return false; }
-      if (f.size > 256 * 1024) { err("Board file: that file is too large for a board."); return false; }
+      if (f.size > R.MAX_FILE) { err("Board file: that file is too large for a board."); return false; }
       body.layout = { text: await f.text() };
     } else {
       const rows = $("#new-letters").value.split(/\n/).map((l) => l.replace(/[^A-Za-z]/g, "").toLowerCase()).filter(Boolean);
@@ -259,7 +259,7 @@
     const name = openName.value.trim().toLowerCase();
     const fail = (text) => { box.textContent = text; box.hidden = false; };
     if (!f) { fail("Choose a game file first."); return; }
-    if (f.size > 256 * 1024) { fail("That file is too large for a game file (" + Math.round(f.size / 1024) + " KB)."); return; }
+    if (f.size > R.MAX_FILE) { fail("That file is too large for a game file (" + Math.round(f.size / 1024) + " KB)."); return; }
     const r = await api("POST", "/api/games/" + encodeURIComponent(name) + "/file", { text: await f.text() });
     if (r.status === 201) Client.go("/games/" + encodeURIComponent(name));
     else if (r.status === 409) fail("There is a game named " + name + " already: give this one another name.");

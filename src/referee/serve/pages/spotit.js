@@ -51,7 +51,7 @@
   $("#deck-file").addEventListener("change", async (ev) => {
     const f = ev.target.files[0];
     if (!f) return;
-    if (f.size > 256 * 1024) { verdict($("#report"), "no", "✘ cannot verify", "That file is too large for a deck."); return; }
+    if (f.size > R.MAX_FILE) { verdict($("#report"), "no", "✘ cannot verify", "That file is too large for a deck."); return; }
     report(await api("POST", "/api/spotit/verify", { deck: { text: await f.text() } }));
   });
 
