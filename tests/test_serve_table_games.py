@@ -8,6 +8,7 @@ Run by ``.ci/run`` (``-m "browser or server"``)."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import time
 from collections.abc import Callable, Iterator
@@ -53,10 +54,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 @pytest.fixture
-def phones(server: Server) -> Iterator[Callable[[], Any]]:
+def phones(server: Server, request: pytest.FixtureRequest) -> Iterator[Callable[[], Any]]:
     """Phones that opened the join link; each is closed after the test, and
-    none may have logged a JavaScript error."""
+    none may have logged a JavaScript error. With ``REFEREE_SHOTS=DIR`` each
+    phone's last screen is saved there (``TEST-phoneN.png``), to be looked at."""
     opened: list[Any] = []
+    shots = os.environ.get("REFEREE_SHOTS")
 
     def open_phone() -> Any:
         driver = chrome()
@@ -68,7 +71,10 @@ def phones(server: Server) -> Iterator[Callable[[], Any]]:
 
     try:
         yield open_phone
-        for driver in opened:
+        for n, driver in enumerate(opened, start=1):
+            if shots:
+                Path(shots).mkdir(parents=True, exist_ok=True)
+                driver.save_screenshot(str(Path(shots) / f"{request.node.name}-phone{n}.png"))
             assert console_errors(driver) == []
     finally:
         for driver in opened:
@@ -311,8 +317,9 @@ def test_wordblock_whole_game_on_two_phones(server: Server, phones: Callable[[],
         if action == "claim":
             # regression: "Challenged by" goes back to nobody after every claim
             # (the step is folded away now: its select is read as it is)
+            # once the page has the answer (the file may be written a moment before)
             box = phone.find_element("css selector", "#claim-challenger")
-            assert box.get_attribute("value") == ""
+            wait_until(lambda b=box: b.get_attribute("value") == "", "Challenged by: nobody")
     for phone in (ana, ben):
         headline(phone, "Game over")
         no_steps(phone, "Place", "Confirm the claim", "End turn")
@@ -397,7 +404,9 @@ def test_outofsight_whole_basic_game(server: Server, phones: Callable[[], Any]) 
     for phone in (ana, ben):
         headline(phone, "Game over")
         no_steps(phone, "Record the turn", "Go")
-        wait_until(lambda p=phone: text_of(p, "#ranking"), "the ranking")
+        ranked = wait_until(lambda p=phone: text_of(p, "#ranking"), "the ranking")
+        # 16 points each: the page says how the tie was broken
+        assert "16 points (won the tie on points by the final frame's card numbers" in ranked
     no_serious_violations(ben)
     shown = cli_show(server, "outofsight", "sunday")
     assert shown["over"] is True and shown["frames_played"] == 3
