@@ -369,3 +369,26 @@ def test_bad_preferences_for_a_game_frame_are_exit_2_naming_the_option(
     )
     assert_one_error_line(*outcome, "Error: --prefer: no player 'Eve'")
     assert game.read_bytes() == before
+
+
+def tied_game(path: Path) -> str:
+    """The phones' game of tests/test_serve_table_games.py: 16 points each
+    after three frames, Ana first by the numbers on her final frame's cards."""
+    service.new(str(path), players=["Ana", "Ben"])
+    colours = ["red", "blue", "green", "yellow"]
+    for n in range(18):
+        cards = [f"{colours[n % 4]}-{n % 9 + 1}", f"{colours[(n + 1) % 4]}-{(n + 3) % 18 + 1}"]
+        end = {"time": True} if n in (1, 6) else {"stop": True}
+        assert service.STEPS["turn"].call({"cards": cards, **end}, path=str(path)).valid
+    return str(path)
+
+
+def test_a_tie_on_points_says_in_the_ranking_how_it_was_broken(tmp_path: Path) -> None:
+    shown = service.show(tied_game(tmp_path / "sunday.yaml")).doc
+    first, second = shown["ranking"]
+    assert (first["players"], second["players"]) == (["Ana"], ["Ben"])
+    assert first["score"] == second["score"] == 16
+    assert (
+        first["note"] == "won the tie on points by the final frame's card numbers: Ana 54, Ben 42"
+    )
+    assert "note" not in second

@@ -313,3 +313,23 @@ def test_copy_keeps_its_review(wb_file: Path, tmp_path: Path) -> None:
     a = review(file=load(str(wb_file)), budget=0).doc
     b = review(file=load(str(copy)), budget=0).doc
     assert {**a, "game_file": None} == {**b, "game_file": None}
+
+
+def test_the_review_ranks_as_the_game_does(tmp_path: Path) -> None:
+    """The review's ranking is the game's own (the page's, the CLI's show):
+    a tie on points says how it was broken, in the text and on the card."""
+    from referee.outofsight import service as oos
+    from test_outofsight_service import tied_game
+
+    path = tied_game(tmp_path / "sunday.yaml")
+    doc = review(file=load(path)).doc
+    assert doc["ranking"] == oos.show(path).doc["ranking"]
+    note = "won the tie on points by the final frame's card numbers: Ana 54, Ben 42"
+    assert f"1. Ana 16 ({note}); 2. Ben 16." in run("review", path).output
+    card = tmp_path / "card.svg"
+    assert run("review", path, "-o", str(card)).exit_code == 0
+    assert f"Ana {note}" in card.read_text(encoding="utf-8")
+    wb = endgame(tmp_path / "wb.yaml")
+    assert (
+        review(file=load(str(wb))).doc["ranking"] == wbs.SHOW.call({}, path=str(wb)).doc["ranking"]
+    )

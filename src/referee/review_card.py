@@ -195,7 +195,11 @@ def _outofsight_table(report: Report, x: float, y: float, size: float) -> list[s
     parts = [_text(x, y + 6, "Points per frame", 6, bold=True)]
     row = 14.0
     head = ["player", *[f"frame {k}" for k in range(1, len(state.frames) + 1)], "total"]
-    cols = [x + i * (size / len(head)) for i in range(len(head))]
+    # the names' column as wide as the longest name needs (about 0.65 em a
+    # letter at 5 units, DejaVu Sans), the frames and the total share the rest
+    names = min(max(25.0, 3.3 * max(len(p) for p in setup.players) + 4), 45.0)
+    step = (size - names) / (len(head) - 1)
+    cols = [x, *(x + names + i * step for i in range(len(head) - 1))]
     for cx, h in zip(cols, head, strict=True):
         parts.append(_text(cx, y + 18, h, 5, bold=True))
     totals = state.totals(setup)
@@ -244,6 +248,10 @@ def card_svg(report: Report) -> str:
         parts.append(_text(24, y + 9 + 7 * i, line, 5))
     y += 9 + 7 * min(len(rows), 8)
     parts.append(_text(15, y, f"Scores: {doc['score_means']}", 3.5, fill="#555"))
+    for r in ranking or []:
+        if r.get("note"):  # how a tie was broken
+            y += 5
+            parts.append(_text(15, y, f"{' & '.join(r['players'])} {r['note']}", 3.5, fill="#555"))
     best = doc.get("best_play")
     y += 10
     parts.append(_text(15, y, "Best play of the game", 6, bold=True))
@@ -255,7 +263,7 @@ def card_svg(report: Report) -> str:
     elif doc["game"] == "wordblock":
         parts += _wordblock_board(report, 15, y, board_size)
     else:
-        parts += _outofsight_table(report, 15, y, 110.0)
+        parts += _outofsight_table(report, 15, y, 125.0)
     qr_size = 48.0
     parts += _qr(result_text(doc), WIDTH - 15 - qr_size, y, qr_size)
     parts.append(

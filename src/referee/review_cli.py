@@ -261,6 +261,7 @@ def review_text(doc: dict[str, Any]) -> str:
             + "; ".join(
                 f"{r['place']}. {' & '.join(r['players'])}"
                 + (f" {r['score']}" if r.get("score") is not None else "")
+                + (f" ({r['note']})" if r.get("note") else "")
                 for r in ranking
             )
             + "."

@@ -128,21 +128,6 @@ def _head(file: Loaded, players: Sequence[str], over: bool) -> dict[str, Any]:
     }
 
 
-def _places(scores: Sequence[tuple[str, int]], winners: Sequence[str]) -> list[dict[str, Any]]:
-    """Winners first, then by score, most first; equal scores share a place."""
-    order = sorted(scores, key=lambda s: (s[0] not in winners, -s[1]))
-    out: list[dict[str, Any]] = []
-    for name, score in order:
-        key = (name in winners, score)
-        if out and out[-1]["_key"] == key:
-            out[-1]["players"].append(name)
-            continue
-        out.append({"place": len(out) + 1, "players": [name], "score": score, "_key": key})
-    for row in out:
-        del row["_key"]
-    return out
-
-
 def _blindspot(
     file: Loaded, top: int, dictionary: str | None, allow: frozenset[str] | None
 ) -> Report:
@@ -208,6 +193,7 @@ def _wordblock(
 ) -> Report:
     from referee.wordblock import review as wb
     from referee.wordblock.exclusions import exclusions
+    from referee.wordblock.service import ranking as wordblock_ranking
 
     game = file.game
     setup, state = game.log.setup, game.state
@@ -225,11 +211,10 @@ def _wordblock(
     totals = wb.totals(setup, turns, state.totals)
     claims = [t for t in turns if t.claim is not None and t.claim.valid]
     best = max(claims, key=lambda t: (t.claimed_net, -t.number), default=None)
-    winners = state.winners()
     doc = {
         **_head(file, setup.players, state.over),
         "mode": "free" if setup.turns is None else "turns",
-        "ranking": _places(state.totals, winners) if state.over else None,
+        "ranking": wordblock_ranking(game),
         "scores": dict(state.totals),
         "score_means": "points",
         "best_play": None
@@ -255,12 +240,12 @@ def _wordblock(
 
 def _outofsight(file: Loaded, budget: float) -> Report:
     from referee.outofsight import review as oos
+    from referee.outofsight.service import ranking as outofsight_ranking
 
     game = file.game
     setup, state = game.log.setup, game.state
     reviews = oos.review(setup, state, budget=budget)
     totals = state.totals(setup)
-    result = state.result(setup)
     best: dict[str, Any] | None = None
     for k, played in enumerate(state.frames, 1):
         for p in played.score.players:
@@ -269,7 +254,7 @@ def _outofsight(file: Loaded, budget: float) -> Report:
     doc = {
         **_head(file, setup.players, state.finished),
         "mode": setup.mode,
-        "ranking": _places(list(totals.items()), result.winners) if result else None,
+        "ranking": outofsight_ranking(setup, state),
         "scores": totals,
         "score_means": "points",
         "best_play": best,

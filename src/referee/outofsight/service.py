@@ -246,6 +246,10 @@ def ranking(setup: Setup, state: State) -> list[dict[str, Any]] | None:
     out: list[dict[str, Any]] = [
         {"place": 1, "players": list(result.winners), "score": totals[result.winners[0]]}
     ]
+    if result.tied and len(result.winners) < len(result.tied):
+        numbers = dict(result.numbers)
+        shown = ", ".join(f"{p} {numbers[p]}" for p in result.tied)
+        out[0]["note"] = f"won the tie on points by the final frame's card numbers: {shown}"
     rest = sorted((p for p in setup.players if p not in result.winners), key=lambda p: -totals[p])
     place = len(result.winners) + 1
     for i, player in enumerate(rest):

@@ -175,6 +175,7 @@ const R = (() => {
       ? el("small", { class: "line", text: line.slice(1) }) : el("span", { class: "line", text: line }));
   }
   function grid(caption, heads, rows) {
+    if (!rows.length) return null; // nothing to tabulate (the basic game of Out of Sight organises nothing)
     return el("table", { class: "pad review-table" }, el("caption", { text: caption }),
       el("thead", {}, el("tr", {}, heads.map((h) => el("th", { scope: "col", text: h })))),
       el("tbody", {}, rows.map((cells) => el("tr", {}, cells.map((c, i) => i === 0
@@ -240,7 +241,7 @@ const R = (() => {
     const cut = doc.cut_short || [];
     out.push(el("p", { class: "hint small" }, "Searched: " + doc.search + "."
       + (cut.length ? " Cut short: " + (doc.game === "outofsight" ? "" : "turns ") + cut.join(", ") + "." : "")));
-    return out;
+    return out.filter(Boolean);
   }
 
   /* The table around a game page: "I am", the headline, the activity log,
@@ -314,7 +315,7 @@ const R = (() => {
         const who = r.name || r.player || (r.players || []).join(" and ") || r.team || "";
         const score = ["points", "total", "score", "glasses", "count"].find((k) => r[k] !== undefined && r[k] !== null);
         return el("li", { "data-place": r.place }, el("b", { text: (r.place ? r.place + ". " : "") + who }),
-          score ? " " + r[score] + " " + (score === "total" ? "points" : score) : "", r.note ? " (" + r.note + ")" : "");
+          score ? " " + r[score] + " " + (score === "total" || score === "score" ? "points" : score) : "", r.note ? " (" + r.note + ")" : "");
       }));
     }
 
