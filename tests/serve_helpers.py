@@ -162,13 +162,30 @@ def chrome(width: int = PHONE[0], height: int = PHONE[1], scale: float = 2) -> A
     ):
         options.add_argument(flag)
     options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
-    driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
+    # Chromium's own messages (a renderer that crashes says why there), kept
+    # beside the profile: see chrome_log().
+    service = Service(
+        CHROMEDRIVER,
+        service_args=["--enable-chrome-logs", "--log-level=WARNING"],
+        log_output=str(Path(profile) / "chromedriver.log"),
+    )
+    driver = webdriver.Chrome(options=options, service=service)
     driver.execute_cdp_cmd(
         "Emulation.setDeviceMetricsOverride",
         {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": True},
     )
     driver._referee_profile = profile  # type: ignore[attr-defined]
     return driver
+
+
+def chrome_log(driver: Any, lines: int = 60) -> str:
+    """The end of what Chromium and its driver logged (warnings and worse)."""
+    profile = getattr(driver, "_referee_profile", None)
+    try:
+        text = (Path(profile) / "chromedriver.log").read_text(errors="replace") if profile else ""
+    except OSError:
+        return ""
+    return "\n".join(text.splitlines()[-lines:])
 
 
 def quit_chrome(driver: Any) -> None:

@@ -25,6 +25,7 @@ from serve_helpers import (
     axe_violations,
     choose,
     chrome,
+    chrome_log,
     console_errors,
     file_input,
     fill,
@@ -202,6 +203,9 @@ def phone(site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]
         yield driver
         driver.switch_to.default_content()
         assert console_errors(driver) == []
+    except Exception:
+        print("Chromium's log, the end:\n" + chrome_log(driver))  # shown with the failure
+        raise
     finally:
         static.stop() if static.process.poll() is None else None
         quit_chrome(driver)
